@@ -1,0 +1,504 @@
+//! Board topology: cells, labelled directions, regions and drawing rows, built from the
+//! definition. A petgraph graph checks the shape once (connectivity); move generation then uses
+//! a dense `cell x direction` table, because a table lookup is a few times cheaper than walking
+//! graph edges and it is the innermost operation of every generator.
+//!
+//! Key types: [`Board`], [`CellId`], [`DirId`], [`CellSet`]. Knows nothing of pieces or rules.
+
+use std::collections::HashMap;
+
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use crate::def::{BoardDef, GameDef, RegionDef};
+use crate::diag::Problem;
+
+/// A cell of one board. Only a [`Board`] makes them, so they are always in range for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellId(pub(crate) u16);
+
+impl CellId {
+    /// The cell's index, 0-based, in board order.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A direction label of one board (`n`, `ne`, or any name an explicit board uses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DirId(pub(crate) u8);
+
+impl DirId {
+    /// The direction's index, 0-based.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A set of cells as a bitset.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellSet(Vec<u64>);
+
+impl CellSet {
+    fn new(n: usize) -> Self {
+        CellSet(vec![0; n.div_ceil(64)])
+    }
+    fn insert(&mut self, c: CellId) {
+        self.0[c.index() / 64] |= 1 << (c.index() % 64);
+    }
+    /// Whether the set holds the cell.
+    #[inline]
+    pub fn contains(&self, c: CellId) -> bool {
+        self.0[c.index() / 64] & (1 << (c.index() % 64)) != 0
+    }
+    /// The cells, in board order.
+    pub fn iter(&self) -> impl Iterator<Item = CellId> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, bits)| {
+            (0..64).filter(move |b| bits & (1u64 << b) != 0).map(move |b| CellId((w * 64 + b) as u16))
+        })
+    }
+}
+
+/// A named region: one cell set, or one per seat.
+#[derive(Clone, Debug)]
+pub struct Region {
+    /// Region name.
+    pub name: String,
+    /// One set (shared) or one per seat.
+    pub sets: Vec<CellSet>,
+    /// Whether `sets` is per seat.
+    pub per_seat: bool,
+}
+
+impl Region {
+    /// The cells of the region for a seat (shared regions ignore the seat).
+    pub fn for_seat(&self, seat: usize) -> &CellSet {
+        if self.per_seat { &self.sets[seat] } else { &self.sets[0] }
+    }
+}
+
+const NONE: u16 = u16::MAX;
+
+/// The board of a game.
+#[derive(Clone, Debug)]
+pub struct Board {
+    names: Vec<String>,
+    coords: Vec<(i64, i64)>,
+    index: HashMap<String, CellId>,
+    dir_names: Vec<String>,
+    /// `next[cell * dirs + dir]`: the neighbour, or `NONE`.
+    next: Vec<u16>,
+    /// Player-relative direction names -> per seat, the absolute direction.
+    relative: HashMap<String, Vec<DirId>>,
+    regions: Vec<Region>,
+    rows: Vec<Vec<CellId>>,
+    /// Grid size, when the board is a generated grid.
+    pub grid: Option<(u32, u32)>,
+}
+
+fn file_name(f: u32) -> String {
+    let mut s = String::new();
+    let mut f = f as i64;
+    loop {
+        s.insert(0, (b'a' + (f % 26) as u8) as char);
+        f = f / 26 - 1;
+        if f < 0 {
+            break;
+        }
+    }
+    s
+}
+
+impl Board {
+    /// Builds and checks the board, its directions and regions. Reports every problem found.
+    pub fn build(def: &GameDef) -> Result<Board, Vec<Problem>> {
+        let mut problems = Vec::new();
+        let seats: Vec<&str> = def.players.seats.iter().map(|s| s.name.as_str()).collect();
+        let mut b = Board {
+            names: Vec::new(),
+            coords: Vec::new(),
+            index: HashMap::new(),
+            dir_names: Vec::new(),
+            next: Vec::new(),
+            relative: HashMap::new(),
+            regions: Vec::new(),
+            rows: Vec::new(),
+            grid: None,
+        };
+        let mut links: Vec<(CellId, CellId, String)> = Vec::new();
+        let bd: &BoardDef = &def.board;
+        match (&bd.grid, bd.cells.is_empty()) {
+            (Some(_), false) => problems.push(Problem::at(
+                &["board", "cells"],
+                "a board is either a `grid` or a list of `cells`, not both",
+            )),
+            (None, true) => problems.push(Problem::at(&["board"], "the board has no cells: give `grid` or `cells`")),
+            _ => {}
+        }
+        if let Some(g) = &bd.grid {
+            if g.files == 0 || g.ranks == 0 || g.files > 52 || g.ranks > 99 {
+                problems.push(Problem::at(&["board", "grid"], "a grid needs 1..=52 files and 1..=99 ranks"));
+                return Err(problems);
+            }
+            b.grid = Some((g.files, g.ranks));
+            let all: Vec<(u32, u32, String)> = (0..g.ranks)
+                .flat_map(|r| (0..g.files).map(move |f| (f, r)))
+                .map(|(f, r)| (f, r, format!("{}{}", file_name(f), r + 1)))
+                .collect();
+            for (i, name) in g.removed.iter().enumerate() {
+                if !all.iter().any(|(_, _, n)| n == name) {
+                    problems.push(
+                        Problem::at(&["board", "grid", "removed", &i.to_string()], format!("`{name}` is not a cell of the grid"))
+                            .suggesting(name, all.iter().map(|(_, _, n)| n.as_str())),
+                    );
+                }
+            }
+            for (f, r, name) in &all {
+                if !g.removed.contains(name) {
+                    let id = CellId(b.names.len() as u16);
+                    b.index.insert(name.clone(), id);
+                    b.names.push(name.clone());
+                    b.coords.push((*f as i64, *r as i64));
+                }
+            }
+            const DIRS: [(&str, i64, i64); 8] =
+                [("n", 0, 1), ("ne", 1, 1), ("e", 1, 0), ("se", 1, -1), ("s", 0, -1), ("sw", -1, -1), ("w", -1, 0), ("nw", -1, 1)];
+            for (name, df, dr) in DIRS {
+                for c in 0..b.names.len() {
+                    let (f, r) = b.coords[c];
+                    let (nf, nr) = (f + df, r + dr);
+                    if nf < 0 || nr < 0 || nf >= g.files as i64 || nr >= g.ranks as i64 {
+                        continue;
+                    }
+                    let n = format!("{}{}", file_name(nf as u32), nr + 1);
+                    if let Some(&to) = b.index.get(&n) {
+                        links.push((CellId(c as u16), to, name.to_string()));
+                    }
+                }
+            }
+            for r in (0..g.ranks as i64).rev() {
+                let row: Vec<CellId> = (0..g.files as i64)
+                    .filter_map(|f| b.index.get(&format!("{}{}", file_name(f as u32), r + 1)).copied())
+                    .collect();
+                if !row.is_empty() {
+                    b.rows.push(row);
+                }
+            }
+        } else {
+            for (i, c) in bd.cells.iter().enumerate() {
+                let ok = !c.name.is_empty() && c.name.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+                if !ok {
+                    problems.push(Problem::at(
+                        &["board", "cells", &i.to_string(), "name"],
+                        format!("cell name `{}` must be letters, digits or `_`", c.name),
+                    ));
+                }
+                if b.index.contains_key(&c.name) {
+                    problems.push(Problem::at(&["board", "cells", &i.to_string(), "name"], format!("cell `{}` is listed twice", c.name)));
+                    continue;
+                }
+                let id = CellId(b.names.len() as u16);
+                b.index.insert(c.name.clone(), id);
+                b.names.push(c.name.clone());
+                b.coords.push((c.x, c.y));
+            }
+            for (i, l) in bd.links.iter().enumerate() {
+                let idx = i.to_string();
+                let from = b.lookup(&l.from, &["board", "links", &idx, "from"], &mut problems);
+                let to = b.lookup(&l.to, &["board", "links", &idx, "to"], &mut problems);
+                if let (Some(from), Some(to)) = (from, to) {
+                    links.push((from, to, l.dir.clone()));
+                    if let Some(back) = &l.back {
+                        links.push((to, from, back.clone()));
+                    }
+                }
+            }
+            if bd.rows.is_empty() {
+                b.rows.push((0..b.names.len()).map(|i| CellId(i as u16)).collect());
+            } else {
+                let mut seen = vec![false; b.names.len()];
+                for (r, row) in bd.rows.iter().enumerate() {
+                    let mut cells = Vec::new();
+                    for (i, name) in row.iter().enumerate() {
+                        if let Some(c) = b.lookup(name, &["board", "rows", &r.to_string(), &i.to_string()], &mut problems) {
+                            if seen[c.index()] {
+                                problems.push(Problem::at(&["board", "rows", &r.to_string(), &i.to_string()], format!("`{name}` is in two rows")));
+                            }
+                            seen[c.index()] = true;
+                            cells.push(c);
+                        }
+                    }
+                    b.rows.push(cells);
+                }
+                if let Some(missing) = seen.iter().position(|s| !s) {
+                    problems.push(Problem::at(&["board", "rows"], format!("cell `{}` is in no row", b.names[missing])));
+                }
+            }
+        }
+        if b.names.len() >= NONE as usize {
+            problems.push(Problem::at(&["board"], "too many cells (at most 65534)"));
+            return Err(problems);
+        }
+        // Directions and the dense neighbour table.
+        for (_, _, d) in &links {
+            if !b.dir_names.contains(d) {
+                b.dir_names.push(d.clone());
+            }
+        }
+        if b.dir_names.len() > 250 {
+            problems.push(Problem::at(&["board", "links"], "too many direction names (at most 250)"));
+            return Err(problems);
+        }
+        let nd = b.dir_names.len();
+        b.next = vec![NONE; b.names.len() * nd.max(1)];
+        let mut graph: DiGraph<(), ()> = DiGraph::new();
+        let nodes: Vec<NodeIndex> = (0..b.names.len()).map(|_| graph.add_node(())).collect();
+        for (i, (from, to, d)) in links.iter().enumerate() {
+            let di = b.dir_names.iter().position(|x| x == d).unwrap_or(0);
+            let slot = &mut b.next[from.index() * nd + di];
+            if *slot != NONE && *slot != to.0 {
+                problems.push(Problem::at(
+                    &["board", "links", &i.to_string()],
+                    format!("cell `{}` has two `{d}` neighbours", b.names[from.index()]),
+                ));
+            }
+            *slot = to.0;
+            graph.add_edge(nodes[from.index()], nodes[to.index()], ());
+        }
+        if !b.names.is_empty() && petgraph::algo::connected_components(&graph) > 1 {
+            let mut reach = vec![false; b.names.len()];
+            // Weak reachability from the first cell, to name a cell that is cut off.
+            let mut und: petgraph::graph::UnGraph<(), ()> = petgraph::graph::UnGraph::new_undirected();
+            let un: Vec<_> = (0..b.names.len()).map(|_| und.add_node(())).collect();
+            for e in graph.raw_edges() {
+                und.add_edge(un[e.source().index()], un[e.target().index()], ());
+            }
+            let mut dfs = petgraph::visit::Dfs::new(&und, un[0]);
+            while let Some(n) = dfs.next(&und) {
+                reach[n.index()] = true;
+            }
+            let cut = reach.iter().position(|r| !r).unwrap_or(0);
+            problems.push(Problem::at(
+                &["board"],
+                format!(
+                    "the board is not connected: `{}` cannot be reached from `{}`",
+                    b.names[cut], b.names[0]
+                ),
+            ));
+        }
+        // Player-relative directions.
+        for (rel, per) in &def.directions {
+            if b.dir_names.contains(rel) {
+                problems.push(Problem::at(&["directions", rel], format!("`{rel}` is already a board direction")));
+            }
+            let mut dirs = Vec::new();
+            for seat in &seats {
+                match per.get(*seat) {
+                    Some(abs) => match b.dir_names.iter().position(|d| d == abs) {
+                        Some(i) => dirs.push(DirId(i as u8)),
+                        None => problems.push(
+                            Problem::at(&["directions", rel, seat], format!("`{abs}` is not a direction of this board"))
+                                .suggesting(abs, b.dir_names.iter().map(String::as_str)),
+                        ),
+                    },
+                    None => problems.push(Problem::at(&["directions", rel], format!("no direction given for seat `{seat}`"))),
+                }
+            }
+            for k in per.keys() {
+                if !seats.contains(&k.as_str()) {
+                    problems.push(Problem::at(&["directions", rel, k], format!("`{k}` is not a seat")).suggesting(k, seats.iter().copied()));
+                }
+            }
+            b.relative.insert(rel.clone(), dirs);
+        }
+        // Regions.
+        for (name, r) in &def.regions {
+            let n = b.names.len();
+            let mut region = Region { name: name.clone(), sets: Vec::new(), per_seat: false };
+            match r {
+                RegionDef::Shared(cells) => {
+                    let mut set = CellSet::new(n);
+                    for (i, c) in cells.iter().enumerate() {
+                        if let Some(id) = b.lookup(c, &["regions", name, &i.to_string()], &mut problems) {
+                            set.insert(id);
+                        }
+                    }
+                    region.sets.push(set);
+                }
+                RegionDef::PerSeat(map) => {
+                    region.per_seat = true;
+                    for k in map.keys() {
+                        if !seats.contains(&k.as_str()) {
+                            problems.push(Problem::at(&["regions", name, k], format!("`{k}` is not a seat")).suggesting(k, seats.iter().copied()));
+                        }
+                    }
+                    for seat in &seats {
+                        let mut set = CellSet::new(n);
+                        match map.get(*seat) {
+                            Some(cells) => {
+                                for (i, c) in cells.iter().enumerate() {
+                                    if let Some(id) = b.lookup(c, &["regions", name, seat, &i.to_string()], &mut problems) {
+                                        set.insert(id);
+                                    }
+                                }
+                            }
+                            None => problems.push(Problem::at(&["regions", name], format!("no cells given for seat `{seat}`"))),
+                        }
+                        region.sets.push(set);
+                    }
+                }
+            }
+            b.regions.push(region);
+        }
+        if problems.is_empty() { Ok(b) } else { Err(problems) }
+    }
+
+    fn lookup(&self, name: &str, path: &[&str], problems: &mut Vec<Problem>) -> Option<CellId> {
+        match self.index.get(name) {
+            Some(&c) => Some(c),
+            None => {
+                problems.push(Problem::at(path, format!("unknown cell `{name}`")).suggesting(name, self.names.iter().map(String::as_str)));
+                None
+            }
+        }
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// True for a board with no cells (never true of a built board).
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// All cells, in board order.
+    pub fn cells(&self) -> impl Iterator<Item = CellId> + use<> {
+        (0..self.names.len() as u16).map(CellId)
+    }
+
+    /// The cell with this name.
+    pub fn cell(&self, name: &str) -> Option<CellId> {
+        self.index.get(name).copied()
+    }
+
+    /// The cell's name.
+    pub fn name(&self, c: CellId) -> &str {
+        &self.names[c.index()]
+    }
+
+    /// All cell names, in board order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Drawing coordinates.
+    pub fn coord(&self, c: CellId) -> (i64, i64) {
+        self.coords[c.index()]
+    }
+
+    /// Number of direction labels.
+    pub fn dir_count(&self) -> usize {
+        self.dir_names.len()
+    }
+
+    /// All direction ids.
+    pub fn dirs(&self) -> impl Iterator<Item = DirId> + use<> {
+        (0..self.dir_names.len() as u8).map(DirId)
+    }
+
+    /// Direction label.
+    pub fn dir_name(&self, d: DirId) -> &str {
+        &self.dir_names[d.index()]
+    }
+
+    /// Resolves a direction name for a seat: an absolute label, or a player-relative one.
+    pub fn dir(&self, name: &str, seat: usize) -> Option<DirId> {
+        if let Some(i) = self.dir_names.iter().position(|d| d == name) {
+            return Some(DirId(i as u8));
+        }
+        self.relative.get(name).and_then(|v| v.get(seat)).copied()
+    }
+
+    /// True if `name` is an absolute or relative direction.
+    pub fn is_dir(&self, name: &str) -> bool {
+        self.dir_names.iter().any(|d| d == name) || self.relative.contains_key(name)
+    }
+
+    /// Names of the player-relative directions.
+    pub fn relative_names(&self) -> impl Iterator<Item = &str> {
+        self.relative.keys().map(String::as_str)
+    }
+
+    /// The neighbour of `c` in direction `d`.
+    #[inline]
+    pub fn step(&self, c: CellId, d: DirId) -> Option<CellId> {
+        let n = self.next[c.index() * self.dir_names.len() + d.index()];
+        (n != NONE).then_some(CellId(n))
+    }
+
+    /// A region by name.
+    pub fn region(&self, name: &str) -> Option<&Region> {
+        self.regions.iter().find(|r| r.name == name)
+    }
+
+    /// Index of a region by name.
+    pub fn region_index(&self, name: &str) -> Option<usize> {
+        self.regions.iter().position(|r| r.name == name)
+    }
+
+    /// A region by index.
+    pub fn region_at(&self, i: usize) -> &Region {
+        &self.regions[i]
+    }
+
+    /// All regions.
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    /// Rows for position text and drawing, top row first.
+    pub fn rows(&self) -> &[Vec<CellId>] {
+        &self.rows
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(board: &str) -> GameDef {
+        let text = format!(
+            "[game]\nid='t'\nname='t'\n[players]\nseats=[{{name='A'}},{{name='B'}}]\n[pieces.S]\nname='s'\n[rules]\nscript='r.rhai'\n{board}"
+        );
+        toml::from_str(&text).expect("test definition parses")
+    }
+
+    #[test]
+    fn grid_with_removed_corners_has_the_right_cells_and_edges() {
+        let b = Board::build(&def("[board]\ngrid={files=8,ranks=8,removed=['a1','a2','b1']}")).expect("board");
+        assert_eq!(b.len(), 61);
+        let c1 = b.cell("c1").expect("c1");
+        let n = b.dir("n", 0).expect("n");
+        let w = b.dir("w", 0).expect("w");
+        assert_eq!(b.step(c1, n).map(|c| b.name(c)), Some("c2"));
+        assert_eq!(b.step(c1, w).map(|c| b.name(c)), None, "b1 was removed");
+        assert_eq!(b.rows()[0].len(), 8);
+        assert_eq!(b.rows()[7].len(), 6);
+    }
+
+    #[test]
+    fn unknown_cells_and_directions_are_reported_with_their_path() {
+        let d = def("[board]\ngrid={files=3,ranks=3}\n[regions]\nhome={A=['a1','z9'],B=['c3']}\n[directions.forward]\nA='n'\nB='sideways'");
+        let problems = Board::build(&d).expect_err("must fail");
+        assert!(problems.iter().any(|p| p.message == "unknown cell `z9`" && p.path == ["regions", "home", "A", "1"]));
+        assert!(problems.iter().any(|p| p.message.contains("`sideways` is not a direction")));
+    }
+
+    #[test]
+    fn a_disconnected_board_is_rejected() {
+        let d = def("[board]\ncells=[{name='x'},{name='y'},{name='z'}]\nlinks=[{from='x',to='y',dir='e',back='w'}]");
+        let problems = Board::build(&d).expect_err("must fail");
+        assert!(problems[0].message.contains("`z` cannot be reached"), "{problems:?}");
+    }
+}

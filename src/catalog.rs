@@ -1,0 +1,75 @@
+//! Where games come from: the built-in games compiled into the binary, folders of user games
+//! (`--games DIR` or `ICEBOX_GAMES`), or a path to a definition.
+
+use std::path::{Path, PathBuf};
+
+use crate::def::GameFiles;
+use crate::diag::{Diagnostic, suggest};
+
+include!(concat!(env!("OUT_DIR"), "/builtin_games.rs"));
+
+/// The built-in games.
+pub fn builtin() -> Vec<GameFiles> {
+    GAMES
+        .iter()
+        .map(|(id, files)| GameFiles {
+            label: format!("games/{id}"),
+            files: files.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        })
+        .collect()
+}
+
+/// Every game known: user folders first (a user game may shadow a built-in one), then the
+/// built-in games. Returns (id, files).
+pub fn all(extra: &[PathBuf]) -> Vec<(String, GameFiles)> {
+    let mut out: Vec<(String, GameFiles)> = Vec::new();
+    for dir in extra {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if p.join("game.toml").is_file() {
+                if let Ok(files) = GameFiles::from_path(&p) {
+                    let id = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    if !out.iter().any(|(i, _)| *i == id) {
+                        out.push((id, files));
+                    }
+                }
+            }
+        }
+    }
+    for g in builtin() {
+        let id = g.label.trim_start_matches("games/").to_string();
+        if !out.iter().any(|(i, _)| *i == id) {
+            out.push((id, g));
+        }
+    }
+    out
+}
+
+/// Finds a game by path (a folder with game.toml, or the .toml file) or by id.
+pub fn find(name: &str, extra: &[PathBuf]) -> Result<GameFiles, Diagnostic> {
+    let path = Path::new(name);
+    if path.exists() {
+        return GameFiles::from_path(path);
+    }
+    let games = all(extra);
+    if let Some((_, g)) = games.iter().find(|(id, _)| id == name) {
+        return Ok(g.clone());
+    }
+    let ids: Vec<&str> = games.iter().map(|(id, _)| id.as_str()).collect();
+    let d = Diagnostic::error(name, "no such game (not a built-in id, a game in --games folders, or a path)");
+    Err(match suggest(name, ids.iter().copied()) {
+        Some(s) => d.with_help(format!("did you mean `{s}`?")),
+        None => d.with_help(format!("games: {}", ids.join(", "))),
+    })
+}
+
+/// The folders of user games named by `ICEBOX_GAMES` (separated like PATH) plus `--games`.
+pub fn user_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = flags.to_vec();
+    if let Some(v) = std::env::var_os("ICEBOX_GAMES") {
+        dirs.extend(std::env::split_paths(&v));
+    }
+    dirs
+}

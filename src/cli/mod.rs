@@ -1,0 +1,570 @@
+//! The command line: the only module that prints or reads the terminal. Each command lowers
+//! its flags into a loaded [`Game`] and settings first, then runs; every error reaches `main`
+//! as a message and exit status 1 (usage errors exit 2, from clap).
+
+mod render;
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::ai::{Agent, random_move};
+use crate::catalog;
+use crate::def::GameFiles;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::engine::State;
+use crate::engine::rng::Rng;
+use crate::game::Game;
+use crate::testing;
+
+/// icebox: board games as data. Play, check and measure any game defined in TOML + Rhai.
+#[derive(Parser, Debug)]
+#[command(name = "icebox", version, about, long_about = None)]
+pub struct Cli {
+    /// Extra folders of user games (also read from ICEBOX_GAMES).
+    #[arg(long = "games", global = true, value_name = "DIR")]
+    games: Vec<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games, their variants and options.
+    List {
+        /// Print JSON: a list of objects with id, name, variants, options.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Describe a game and draw its start position.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Play a game; with no human seat it plays to the end and prints every move.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// A seat and who plays it: `A=human`, `B=random`; `all=random` sets every seat.
+        #[arg(long = "seat", value_name = "SEAT=KIND")]
+        seats: Vec<String>,
+        /// Seed for AI seats and dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from this position instead of the set-up.
+        #[arg(long)]
+        position: Option<String>,
+        /// Do not draw the board after each move (AI-only games).
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Run a game's scenario tests and the conformance test.
+    Test {
+        /// A built-in game id, or a path to a game folder or game.toml.
+        game: String,
+        /// Random playouts for the conformance test.
+        #[arg(long, default_value_t = 20)]
+        playouts: usize,
+        /// Only scenarios whose file or name contains this.
+        #[arg(long)]
+        filter: Option<String>,
+        /// Seed for the conformance playouts.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Count the move tree to a depth (move generation check and benchmark).
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Depth in plies.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Start from this position.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print JSON (depth, nodes, seconds).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Random playouts per second, moves per second and peak memory.
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Number of playouts.
+        #[arg(long, default_value_t = 2000)]
+        playouts: usize,
+        /// Stop each playout after this many plies (0: play to the end).
+        #[arg(long, default_value_t = 0)]
+        max_plies: u32,
+        /// Start from this position.
+        #[arg(long)]
+        position: Option<String>,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON (playouts_per_sec, moves_per_sec, peak_rss_bytes, ...).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check game definitions: structure, references, script, hooks and a short random play.
+    Validate {
+        /// Game folders, game.toml files or built-in ids.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// Random playouts in the smoke play.
+        #[arg(long, default_value_t = 5)]
+        smoke: usize,
+    },
+    /// Print the JSON Schema of game files (or of variant files).
+    Schema {
+        /// The schema of variant files instead.
+        #[arg(long)]
+        variant: bool,
+    },
+}
+
+#[derive(Args, Debug)]
+struct GameArgs {
+    /// A built-in game id, or a path to a game folder or game.toml.
+    game: String,
+    /// A variant of the game (games/<id>/variants/<name>.toml).
+    #[arg(long)]
+    variant: Option<String>,
+    /// Set an option: `--set key=value` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    sets: Vec<String>,
+}
+
+/// A failure to report: diagnostics or a plain message.
+enum Failure {
+    Diags(Diagnostics),
+    Message(String),
+}
+
+impl From<Diagnostics> for Failure {
+    fn from(d: Diagnostics) -> Self {
+        Failure::Diags(d)
+    }
+}
+impl From<Diagnostic> for Failure {
+    fn from(d: Diagnostic) -> Self {
+        Failure::Diags(d.into())
+    }
+}
+impl From<String> for Failure {
+    fn from(s: String) -> Self {
+        Failure::Message(s)
+    }
+}
+
+type Res = Result<ExitCode, Failure>;
+
+/// Runs the command line and returns the exit status.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(Failure::Diags(d)) => {
+            eprint!("{d}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Message(m)) => {
+            eprintln!("error: {m}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Res {
+    let dirs = catalog::user_dirs(&cli.games);
+    match cli.command {
+        Command::List { json } => list(&dirs, json),
+        Command::Show { game } => show(&load(&game, &dirs)?),
+        Command::Play { game, seats, seed, position, quiet } => play(&load(&game, &dirs)?, &seats, seed, position.as_deref(), quiet),
+        Command::Test { game, playouts, filter, seed } => test(&catalog::find(&game, &dirs)?, playouts, filter.as_deref(), seed),
+        Command::Perft { game, depth, position, json } => perft_cmd(&load(&game, &dirs)?, depth, position.as_deref(), json),
+        Command::Bench { game, playouts, max_plies, position, seed, json } => {
+            bench(&load(&game, &dirs)?, playouts, max_plies, position.as_deref(), seed, json)
+        }
+        Command::Validate { paths, smoke } => validate(&paths, &dirs, smoke),
+        Command::Schema { variant } => {
+            print!("{}", if variant { crate::def::schema::variant_schema() } else { crate::def::schema::game_schema() });
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn parse_sets(sets: &[String]) -> Result<Vec<(String, String)>, Failure> {
+    sets.iter()
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+            _ => Err(Failure::Message(format!("--set wants KEY=VALUE, got `{kv}`"))),
+        })
+        .collect()
+}
+
+fn load(a: &GameArgs, dirs: &[PathBuf]) -> Result<Game, Failure> {
+    let files = catalog::find(&a.game, dirs)?;
+    let sets = parse_sets(&a.sets)?;
+    Ok(Game::load(&files, a.variant.as_deref(), &sets)?)
+}
+
+fn rule_failure(g: &Game, e: crate::rules::RuleError) -> Failure {
+    Failure::Diags(e.to_diagnostic(Some(&g.script)).into())
+}
+
+fn start(g: &Game, position: Option<&str>) -> Result<State, Failure> {
+    match position {
+        Some(p) => Ok(g.position(p)?),
+        None => g.start().map_err(|e| rule_failure(g, e)),
+    }
+}
+
+fn list(dirs: &[PathBuf], json: bool) -> Res {
+    let mut rows = Vec::new();
+    for (id, files) in catalog::all(dirs) {
+        let loaded = crate::def::load(&files, None, &[]);
+        let (name, seats, options) = match &loaded {
+            Ok(l) => (
+                l.def.game.name.clone(),
+                l.def.players.seats.len(),
+                l.def
+                    .options
+                    .iter()
+                    .map(|(k, o)| serde_json::json!({"name": k, "default": o.default.to_string(), "description": o.description}))
+                    .collect::<Vec<_>>(),
+            ),
+            Err(_) => ("(does not load: run icebox validate)".to_string(), 0, Vec::new()),
+        };
+        let variants: Vec<serde_json::Value> = files
+            .variant_names()
+            .into_iter()
+            .map(|v| {
+                let text = files.get(&format!("variants/{v}.toml")).unwrap_or_default();
+                let description = toml::from_str::<crate::def::VariantDef>(text).map(|d| d.description).unwrap_or_default();
+                serde_json::json!({"name": v, "description": description})
+            })
+            .collect();
+        rows.push(serde_json::json!({"id": id, "name": name, "seats": seats, "variants": variants, "options": options}));
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows).unwrap_or_default());
+        return Ok(ExitCode::SUCCESS);
+    }
+    for r in &rows {
+        println!("{:<14} {} ({} players)", r["id"].as_str().unwrap_or(""), r["name"].as_str().unwrap_or(""), r["seats"]);
+        for v in r["variants"].as_array().into_iter().flatten() {
+            println!("    variant {:<20} {}", v["name"].as_str().unwrap_or(""), v["description"].as_str().unwrap_or(""));
+        }
+        for o in r["options"].as_array().into_iter().flatten() {
+            println!(
+                "    option  {:<20} {} (default {})",
+                o["name"].as_str().unwrap_or(""),
+                o["description"].as_str().unwrap_or(""),
+                o["default"].as_str().unwrap_or("")
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn show(g: &Game) -> Res {
+    let m = &g.def.game;
+    println!("{} ({})", m.name, m.id);
+    if !m.authors.is_empty() {
+        println!("by {}{}", m.authors.join(", "), m.year.map(|y| format!(", {y}")).unwrap_or_default());
+    }
+    if let Some(s) = &m.source {
+        println!("rules: {s}");
+    }
+    if let Some(v) = &g.variant {
+        println!("variant: {v}");
+    }
+    if let Some(s) = &m.summary {
+        println!("\n{}\n", s.trim());
+    }
+    let seats: Vec<&str> = g.tables.seats.iter().map(|s| s.name.as_str()).collect();
+    println!("seats: {}", seats.join(", "));
+    if !g.def.options.is_empty() {
+        println!("options:");
+        for (k, o) in &g.def.options {
+            println!("  {k} = {}  ({}; default {})", g.options[k], o.description, o.default);
+        }
+    }
+    let variants = g.files.variant_names();
+    if !variants.is_empty() {
+        println!("variants: {}", variants.join(", "));
+    }
+    let s = start(g, None)?;
+    println!("\nstart position: {}\n", g.position_text(&s));
+    print!("{}", render::board_text(g, &s));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quiet: bool) -> Res {
+    let t = &g.tables;
+    let mut agents = vec![Agent::Human; t.player_count()];
+    let any_seat_flag = !seat_flags.is_empty();
+    for f in seat_flags {
+        let (seat, kind) = f.split_once('=').ok_or_else(|| format!("--seat wants SEAT=KIND, got `{f}`"))?;
+        let agent: Agent = kind.parse()?;
+        if seat == "all" {
+            agents.iter_mut().for_each(|a| *a = agent);
+        } else {
+            let p = t.seat(seat).ok_or_else(|| {
+                let names: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
+                format!("`{seat}` is not a seat of {} (seats: {})", t.id, names.join(", "))
+            })?;
+            agents[p.index()] = agent;
+        }
+    }
+    if !any_seat_flag {
+        eprintln!("(no --seat given: every seat is played at this terminal; try --seat all=random)");
+    }
+    let mut rng = Rng::new(seed);
+    let mut s = start(g, position)?;
+    let mut history: Vec<crate::engine::Undo> = Vec::new();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let interactive = agents.contains(&Agent::Human);
+    if interactive || !quiet {
+        print!("{}", render::board_text(g, &s));
+    }
+    let mut number = 0usize;
+    while !s.is_over() {
+        let who = s.turn();
+        let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
+        let m = match agents[who.index()] {
+            Agent::Random => random_move(&moves, &mut rng).cloned().ok_or_else(|| "no legal move in a live game".to_string())?,
+            Agent::Human => {
+                print!("{} to move> ", t.seats[who.index()].name);
+                let _ = std::io::stdout().flush();
+                let Some(Ok(line)) = lines.next() else {
+                    println!("\n(end of input: game abandoned)");
+                    return Ok(ExitCode::SUCCESS);
+                };
+                let line = line.trim();
+                match line {
+                    "" => continue,
+                    "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+                    "help" => {
+                        println!("type a move (like {}), or: moves, board, undo, position, quit", moves.first().map(|m| g.move_text(&s, m)).unwrap_or_default());
+                        continue;
+                    }
+                    "moves" => {
+                        let texts: Vec<String> = moves.iter().map(|m| g.move_text(&s, m)).collect();
+                        println!("{}", texts.join(" "));
+                        continue;
+                    }
+                    "board" => {
+                        print!("{}", render::board_text(g, &s));
+                        continue;
+                    }
+                    "position" => {
+                        println!("{}", g.position_text(&s));
+                        continue;
+                    }
+                    "undo" => {
+                        match history.pop() {
+                            Some(u) => {
+                                g.undo(&mut s, u);
+                                number = number.saturating_sub(1);
+                                print!("{}", render::board_text(g, &s));
+                            }
+                            None => println!("nothing to undo"),
+                        }
+                        continue;
+                    }
+                    text => match crate::notation::resolve(t, &moves, who, text) {
+                        Ok(m) => m,
+                        Err(e) => {
+                            println!("{e}");
+                            continue;
+                        }
+                    },
+                }
+            }
+        };
+        number += 1;
+        println!("{number}. {}: {}", t.seats[who.index()].name, g.move_text(&s, &m));
+        let u = g.play(&mut s, &m).map_err(|e| rule_failure(g, e))?;
+        history.push(u);
+        if interactive || !quiet {
+            print!("{}", render::board_text(g, &s));
+        }
+    }
+    if quiet && !interactive {
+        print!("{}", render::board_text(g, &s));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn test(files: &GameFiles, playouts: usize, filter: Option<&str>, seed: u64) -> Res {
+    let report = testing::run_scenarios(files, filter);
+    for (file, name, msg) in &report.failed {
+        println!("FAIL {file}: {name}\n  {}", msg.replace('\n', "\n  "));
+    }
+    let mut failed = report.failed.len();
+    println!("scenarios: {} passed, {} failed", report.passed, report.failed.len());
+    if filter.is_none() {
+        let mut variants: Vec<Option<String>> = vec![None];
+        variants.extend(files.variant_names().into_iter().map(Some));
+        for v in variants {
+            let label = v.as_deref().unwrap_or("(base)");
+            match Game::load(files, v.as_deref(), &[]) {
+                Ok(g) => match testing::conformance(&g, playouts, seed) {
+                    Ok(r) => println!(
+                        "conformance {label}: ok ({} playouts, {} positions, {} moves undone, longest {} plies)",
+                        r.playouts, r.positions, r.moves_checked, r.longest
+                    ),
+                    Err(e) => {
+                        failed += 1;
+                        println!("FAIL conformance {label}: {e}");
+                    }
+                },
+                Err(d) => {
+                    failed += 1;
+                    println!("FAIL {label} does not load:\n{d}");
+                }
+            }
+        }
+    }
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Counts leaf nodes of the move tree (a finished game is a leaf at any depth).
+pub fn perft(g: &Game, s: &mut State, depth: u32) -> Result<u64, crate::rules::RuleError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let moves = g.legal_moves(s)?;
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut n = 0;
+    for m in &moves {
+        let u = g.play(s, m)?;
+        n += perft(g, s, depth - 1)?;
+        g.undo(s, u);
+    }
+    Ok(n)
+}
+
+fn perft_cmd(g: &Game, depth: u32, position: Option<&str>, json: bool) -> Res {
+    let mut s = start(g, position)?;
+    let t0 = Instant::now();
+    let nodes = perft(g, &mut s, depth).map_err(|e| rule_failure(g, e))?;
+    let secs = t0.elapsed().as_secs_f64();
+    if json {
+        println!("{}", serde_json::json!({"game": g.id(), "depth": depth, "nodes": nodes, "seconds": secs}));
+    } else {
+        println!("perft {} depth {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)", g.id(), nodes as f64 / secs.max(1e-9));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Peak resident memory of this process, from /proc (Linux); 0 where unknown.
+pub fn peak_rss_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+fn bench(g: &Game, playouts: usize, max_plies: u32, position: Option<&str>, seed: u64, json: bool) -> Res {
+    let start_state = start(g, position)?;
+    let mut rng = Rng::new(seed);
+    let mut moves_total = 0u64;
+    let mut decided = 0usize;
+    let mut moves = Vec::new();
+    let t0 = Instant::now();
+    for _ in 0..playouts {
+        let mut s = start_state.clone();
+        moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
+        let mut plies = 0u32;
+        while !moves.is_empty() && (max_plies == 0 || plies < max_plies) {
+            let i = rng.below(moves.len() as u64) as usize;
+            let m = moves.swap_remove(i);
+            g.play_fast(&mut s, &m, &mut moves).map_err(|e| rule_failure(g, e))?;
+            plies += 1;
+        }
+        moves_total += plies as u64;
+        if s.outcome().is_some_and(|o| !o.is_draw()) {
+            decided += 1;
+        }
+    }
+    drop(moves);
+    let secs = t0.elapsed().as_secs_f64().max(1e-9);
+    let pps = playouts as f64 / secs;
+    let mps = moves_total as f64 / secs;
+    let rss = peak_rss_bytes();
+    let avg = moves_total as f64 / playouts.max(1) as f64;
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"game": g.id(), "playouts": playouts, "seconds": secs, "playouts_per_sec": pps,
+                "moves_per_sec": mps, "average_length": avg, "decided": decided, "peak_rss_bytes": rss})
+        );
+    } else {
+        println!(
+            "bench {}: {playouts} playouts in {secs:.3}s: {pps:.0} playouts/s, {mps:.0} moves/s, average {avg:.1} plies, {decided} decided, peak RSS {:.1} MiB",
+            g.id(),
+            rss as f64 / 1048576.0
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res {
+    let mut errors = 0usize;
+    for p in paths {
+        let files = match catalog::find(p, dirs) {
+            Ok(f) => f,
+            Err(d) => {
+                eprint!("{d}");
+                errors += 1;
+                continue;
+            }
+        };
+        let mut variants: Vec<Option<String>> = vec![None];
+        variants.extend(files.variant_names().into_iter().map(Some));
+        let mut ok = true;
+        for v in &variants {
+            match Game::load(&files, v.as_deref(), &[]) {
+                Ok(g) => {
+                    if smoke > 0 {
+                        if let Err(e) = testing::conformance(&g, smoke, 7) {
+                            eprintln!("error: {}: smoke play{} failed: {e}", files.path_of("game.toml"), v.as_ref().map(|v| format!(" of variant {v}")).unwrap_or_default());
+                            ok = false;
+                        }
+                    }
+                }
+                Err(d) => {
+                    eprint!("{d}");
+                    ok = false;
+                }
+            }
+        }
+        for rel in files.test_files() {
+            let text = files.get(&rel).unwrap_or_default();
+            if let Err(e) = toml::from_str::<testing::scenario::ScenarioFile>(text) {
+                eprint!("{}", crate::def::toml_error(&files.path_of(&rel), text, &e));
+                ok = false;
+            }
+        }
+        if ok {
+            println!("ok: {} ({} variant{})", files.label, variants.len() - 1, if variants.len() == 2 { "" } else { "s" });
+        } else {
+            errors += 1;
+        }
+    }
+    Ok(if errors == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,389 @@
+//! Game definitions as files: reading them, applying variants and `--set` options, and finding
+//! where in the source a TOML key was written so every later check can point at it.
+//!
+//! Key types: [`GameFiles`] (the raw files of one game, from disk or embedded), [`Loaded`]
+//! (the definition with a variant and options applied). This module knows nothing about the
+//! board, the engine or Rhai.
+
+pub mod model;
+pub mod schema;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::diag::{Diagnostic, Diagnostics, suggest};
+pub use model::*;
+
+/// The files of one game: `game.toml`, its script, `variants/*.toml` and `tests/*.toml`, keyed
+/// by their path relative to the game folder.
+#[derive(Clone, Debug, Default)]
+pub struct GameFiles {
+    /// How messages name the folder (`games/icesickle`, or `<builtin>/icesickle`).
+    pub label: String,
+    /// Relative path -> contents.
+    pub files: BTreeMap<String, String>,
+}
+
+impl GameFiles {
+    /// Reads a game from a folder holding `game.toml`, or from a path to the `.toml` itself.
+    pub fn from_path(path: &Path) -> Result<GameFiles, Diagnostic> {
+        let (dir, main) = if path.is_dir() {
+            (path.to_path_buf(), "game.toml".to_string())
+        } else {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (path.parent().map(Path::to_path_buf).unwrap_or_default(), name)
+        };
+        let label = dir.display().to_string();
+        let label = if label.is_empty() { ".".into() } else { label };
+        let mut files = BTreeMap::new();
+        let main_path = dir.join(&main);
+        let text = std::fs::read_to_string(&main_path).map_err(|e| {
+            Diagnostic::error(main_path.display().to_string(), format!("cannot read: {e}"))
+        })?;
+        files.insert("game.toml".to_string(), text);
+        for sub in ["variants", "tests"] {
+            let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
+                continue;
+            };
+            let mut names: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            names.sort();
+            for p in names {
+                if p.extension().is_some_and(|e| e == "toml") {
+                    let name = format!("{sub}/{}", p.file_name().unwrap_or_default().to_string_lossy());
+                    let text = std::fs::read_to_string(&p).map_err(|e| {
+                        Diagnostic::error(p.display().to_string(), format!("cannot read: {e}"))
+                    })?;
+                    files.insert(name, text);
+                }
+            }
+        }
+        // The script is named inside game.toml; read whatever .rhai files sit beside it.
+        if let Ok(entries) = std::fs::read_dir(&dir) {
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.extension().is_some_and(|x| x == "rhai") {
+                    let name = p.file_name().unwrap_or_default().to_string_lossy().into_owned();
+                    let text = std::fs::read_to_string(&p).map_err(|e| {
+                        Diagnostic::error(p.display().to_string(), format!("cannot read: {e}"))
+                    })?;
+                    files.insert(name, text);
+                }
+            }
+        }
+        Ok(GameFiles { label, files })
+    }
+
+    /// The display path of a file of this game, for messages.
+    pub fn path_of(&self, rel: &str) -> String {
+        format!("{}/{}", self.label.trim_end_matches('/'), rel)
+    }
+
+    /// Contents of a file, if the game has it.
+    pub fn get(&self, rel: &str) -> Option<&str> {
+        self.files.get(rel).map(String::as_str)
+    }
+
+    /// Names of the variants (file stems under `variants/`).
+    pub fn variant_names(&self) -> Vec<String> {
+        self.files
+            .keys()
+            .filter_map(|k| k.strip_prefix("variants/")?.strip_suffix(".toml"))
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Names of the scenario test files under `tests/`.
+    pub fn test_files(&self) -> Vec<String> {
+        self.files.keys().filter(|k| k.starts_with("tests/")).cloned().collect()
+    }
+}
+
+/// A definition ready to be built: variant merged, options resolved.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The merged definition.
+    pub def: GameDef,
+    /// The script text (the game's, plus the variant's appended).
+    pub script: String,
+    /// File name of the script, for messages.
+    pub script_file: String,
+    /// Every option with its value in force.
+    pub options: BTreeMap<String, OptionValue>,
+    /// The variant applied, if any.
+    pub variant: Option<String>,
+}
+
+/// Parses a TOML text, turning a syntax error into a located diagnostic.
+pub fn parse_toml(file: &str, text: &str) -> Result<toml::Table, Diagnostic> {
+    text.parse::<toml::Table>().map_err(|e| toml_error(file, text, &e))
+}
+
+/// A located diagnostic from a toml error, with a suggestion for unknown keys.
+pub fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
+    let message = e.message().trim().to_string();
+    let mut d = Diagnostic::error(file, first_line(&message));
+    if let Some(span) = e.span() {
+        d = d.at_offset(text, span.start);
+    }
+    if let Some(help) = unknown_field_help(&message) {
+        d = d.with_help(help);
+    }
+    d
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or(s).to_string()
+}
+
+/// serde says "unknown field `sumary`, expected one of `id`, `name`, ...": name the closest.
+fn unknown_field_help(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (wrong, rest) = rest.split_once('`')?;
+    let expected: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    match suggest(wrong, expected.iter().copied()) {
+        Some(s) => Some(format!("did you mean `{s}`?")),
+        None if !expected.is_empty() => Some(format!("expected one of: {}", expected.join(", "))),
+        None => None,
+    }
+}
+
+/// Reads `game.toml`, applies a variant and `--set` values, and checks option names and types.
+pub fn load(
+    files: &GameFiles,
+    variant: Option<&str>,
+    sets: &[(String, String)],
+) -> Result<Loaded, Diagnostics> {
+    let main_name = files.path_of("game.toml");
+    let main_text = files
+        .get("game.toml")
+        .ok_or_else(|| Diagnostic::error(&main_name, "game.toml is missing"))?;
+    let mut table = parse_toml(&main_name, main_text)?;
+    let mut extra_script = None;
+    let mut variant_options = BTreeMap::new();
+    if let Some(v) = variant {
+        let rel = format!("variants/{v}.toml");
+        let vname = files.path_of(&rel);
+        let Some(vtext) = files.get(&rel) else {
+            let names = files.variant_names();
+            let mut d = Diagnostic::error(&main_name, format!("unknown variant `{v}`"));
+            d = match suggest(v, names.iter().map(String::as_str)) {
+                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None if names.is_empty() => d.with_help("this game has no variants"),
+                None => d.with_help(format!("variants: {}", names.join(", "))),
+            };
+            return Err(d.into());
+        };
+        let vdef: VariantDef = toml::from_str(vtext).map_err(|e| toml_error(&vname, vtext, &e))?;
+        if let Some(overlay) = vdef.overlay {
+            merge(&mut table, overlay);
+        }
+        extra_script = vdef.script;
+        variant_options = vdef.options;
+    }
+    let def: GameDef = if variant.is_some() {
+        toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| {
+            let rel = format!("variants/{}.toml", variant.unwrap_or_default());
+            Diagnostic::error(
+                files.path_of(&rel),
+                format!("after applying this variant's overlay: {}", first_line(e.message())),
+            )
+        })?
+    } else {
+        toml::from_str(main_text).map_err(|e| toml_error(&main_name, main_text, &e))?
+    };
+    let script_file = def.rules.script.clone();
+    let mut script = files
+        .get(&script_file)
+        .ok_or_else(|| {
+            let mut d = Diagnostic::error(
+                &main_name,
+                format!("rules.script names `{script_file}`, which is not in the game folder"),
+            );
+            if let Some(span) = span_of(main_text, &["rules", "script"]) {
+                d = d.at_offset(main_text, span.start);
+            }
+            d
+        })?
+        .to_string();
+    if let Some(extra) = extra_script {
+        script.push('\n');
+        script.push_str(&extra);
+    }
+    let mut options: BTreeMap<String, OptionValue> =
+        def.options.iter().map(|(k, o)| (k.clone(), o.default.clone())).collect();
+    let mut diags = Vec::new();
+    for (k, v) in variant_options {
+        match def.options.get(&k) {
+            Some(o) => match check_option(&k, o, &v) {
+                Ok(()) => {
+                    options.insert(k, v);
+                }
+                Err(m) => diags.push(Diagnostic::error(
+                    files.path_of(&format!("variants/{}.toml", variant.unwrap_or_default())),
+                    m,
+                )),
+            },
+            None => diags.push(unknown_option(&main_name, &k, &def)),
+        }
+    }
+    for (k, raw) in sets {
+        match def.options.get(k) {
+            Some(o) => match parse_option_value(o, raw).and_then(|v| {
+                check_option(k, o, &v)?;
+                Ok(v)
+            }) {
+                Ok(v) => {
+                    options.insert(k.clone(), v);
+                }
+                Err(m) => diags.push(Diagnostic::error("--set", m)),
+            },
+            None => diags.push(unknown_option("--set", k, &def)),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(Diagnostics(diags));
+    }
+    Ok(Loaded { def, script, script_file, options, variant: variant.map(str::to_string) })
+}
+
+fn unknown_option(file: &str, key: &str, def: &GameDef) -> Diagnostic {
+    let d = Diagnostic::error(file, format!("`{key}` is not an option of {}", def.game.id));
+    match suggest(key, def.options.keys().map(String::as_str)) {
+        Some(s) => d.with_help(format!("did you mean `{s}`?")),
+        None if def.options.is_empty() => d.with_help("this game has no options"),
+        None => d.with_help(format!(
+            "options: {}",
+            def.options.keys().cloned().collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// Reads a `--set` value with the type of the option's default.
+pub fn parse_option_value(o: &OptionDef, raw: &str) -> Result<OptionValue, String> {
+    match &o.default {
+        OptionValue::Bool(_) => match raw {
+            "true" | "yes" | "on" | "1" => Ok(OptionValue::Bool(true)),
+            "false" | "no" | "off" | "0" => Ok(OptionValue::Bool(false)),
+            _ => Err(format!("`{raw}` is not a boolean (use true or false)")),
+        },
+        OptionValue::Int(_) => raw
+            .parse()
+            .map(OptionValue::Int)
+            .map_err(|_| format!("`{raw}` is not a whole number")),
+        OptionValue::Str(_) => Ok(OptionValue::Str(raw.to_string())),
+    }
+}
+
+/// Checks a value against the option's type, range and choices.
+pub fn check_option(key: &str, o: &OptionDef, v: &OptionValue) -> Result<(), String> {
+    match (&o.default, v) {
+        (OptionValue::Bool(_), OptionValue::Bool(_)) => Ok(()),
+        (OptionValue::Int(_), OptionValue::Int(i)) => {
+            if o.min.is_some_and(|m| *i < m) || o.max.is_some_and(|m| *i > m) {
+                Err(format!(
+                    "option `{key}` = {i} is out of range ({}..={})",
+                    o.min.map_or("".into(), |m| m.to_string()),
+                    o.max.map_or("".into(), |m| m.to_string())
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        (OptionValue::Str(_), OptionValue::Str(s)) => {
+            if o.choices.is_empty() || o.choices.contains(s) {
+                Ok(())
+            } else {
+                Err(format!("option `{key}` = `{s}`: choose one of {}", o.choices.join(", ")))
+            }
+        }
+        (d, v) => Err(format!("option `{key}` takes a value like `{d}`, not `{v}`")),
+    }
+}
+
+/// Merges `over` into `base`: tables merge key by key, anything else replaces.
+pub fn merge(base: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+/// Byte span of the value at a TOML key path (`["setup", "cells", "z9"]`; array elements by
+/// index), so semantic checks can point at what the author wrote.
+pub fn span_of(text: &str, path: &[&str]) -> Option<std::ops::Range<usize>> {
+    use toml::de::{DeTable, DeValue};
+    let root = DeTable::parse(text).ok()?;
+    let mut span = root.span();
+    let mut current: Option<&DeValue> = None;
+    let root_table = root.get_ref();
+    for (i, key) in path.iter().enumerate() {
+        let next = match current {
+            None => root_table.iter().find(|(k, _)| k.get_ref() == key).map(|(k, v)| (k, v)),
+            Some(DeValue::Table(t)) => t.iter().find(|(k, _)| k.get_ref() == key).map(|(k, v)| (k, v)),
+            Some(DeValue::Array(a)) => {
+                let idx: usize = key.parse().ok()?;
+                let v = a.get(idx)?;
+                span = v.span();
+                current = Some(v.get_ref());
+                continue;
+            }
+            _ => None,
+        };
+        let (k, v) = next?;
+        // For the last key of a table entry, point at the key when the value is a table
+        // (its span would be the whole table), else at the value.
+        span = if i + 1 == path.len() && matches!(v.get_ref(), DeValue::Table(_)) {
+            k.span()
+        } else {
+            v.span()
+        };
+        current = Some(v.get_ref());
+    }
+    Some(span)
+}
+
+/// A diagnostic in `file` at the TOML path, falling back to no location.
+pub fn at_path(file: &str, text: &str, path: &[&str], message: impl Into<String>) -> Diagnostic {
+    let d = Diagnostic::error(file, message);
+    match span_of(text, path) {
+        Some(span) => d.at_offset(text, span.start),
+        None => d,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn span_of_finds_nested_values_and_array_items() {
+        let text = "[setup]\ncells = { c1 = \"aS\", z9 = \"bM\" }\n[board]\nrows = [[\"a\"], [\"b\", \"c\"]]\n";
+        let s = span_of(text, &["setup", "cells", "z9"]).expect("span");
+        assert_eq!(&text[s], "\"bM\"");
+        let s = span_of(text, &["board", "rows", "1", "1"]).expect("span");
+        assert_eq!(&text[s], "\"c\"");
+    }
+
+    #[test]
+    fn merge_replaces_leaves_and_merges_tables() {
+        let mut base: toml::Table = "[a]\nx = 1\ny = 2\n[b]\nz = [1]".parse().expect("toml");
+        let over: toml::Table = "[a]\ny = 3\n[b]\nz = [2, 3]".parse().expect("toml");
+        merge(&mut base, over);
+        assert_eq!(base["a"]["x"].as_integer(), Some(1));
+        assert_eq!(base["a"]["y"].as_integer(), Some(3));
+        assert_eq!(base["b"]["z"].as_array().map(Vec::len), Some(2));
+    }
+
+    #[test]
+    fn unknown_fields_get_a_suggestion() {
+        let h = unknown_field_help("unknown field `sumary`, expected one of `id`, `summary`");
+        assert_eq!(h.as_deref(), Some("did you mean `summary`?"));
+    }
+}

@@ -1,0 +1,532 @@
+//! The TOML model of a game definition, exactly as written by a game author.
+//!
+//! These types are the single source of truth for the file format: serde reads them (with
+//! unknown keys denied) and schemars turns them into `schema/game.schema.json`. Nothing here is
+//! validated beyond its shape; `crate::game::build` lowers it into checked engine tables.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A whole game definition: `games/<id>/game.toml`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameDef {
+    /// Names and provenance.
+    pub game: Meta,
+    /// The seats at the table, in turn order.
+    pub players: Players,
+    /// Cells and how they connect.
+    pub board: BoardDef,
+    /// Player-relative direction names (`forward`, `left`, ...), mapped per seat to board
+    /// directions.
+    #[serde(default)]
+    pub directions: BTreeMap<String, BTreeMap<String, String>>,
+    /// Named cell sets. A region is either one list of cells, or a table of lists per seat.
+    #[serde(default)]
+    pub regions: BTreeMap<String, RegionDef>,
+    /// Off-board places that hold pieces: reserves, stashes, bars, trays, captured piles.
+    #[serde(default)]
+    pub zones: BTreeMap<String, ZoneDef>,
+    /// Piece kinds, keyed by their one-letter symbol (an upper-case letter).
+    pub pieces: BTreeMap<String, PieceDef>,
+    /// What stands where before the first move.
+    #[serde(default)]
+    pub setup: SetupDef,
+    /// Native move generators the script asks for by name.
+    #[serde(default)]
+    pub moves: BTreeMap<String, MoveDef>,
+    /// House-rule switches, read by the script with `s.option("name")`.
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionDef>,
+    /// The rule script and the state it keeps.
+    pub rules: RulesDef,
+}
+
+/// Names and provenance of a game.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    /// Short id used on the command line (`icebox play <id>`): lower case, digits and `-`.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Who designed the game.
+    #[serde(default)]
+    pub authors: Vec<String>,
+    /// Year first published.
+    #[serde(default)]
+    pub year: Option<i64>,
+    /// Where the rules come from (a title, a URL, a book).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// One paragraph on what the game is about.
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// The longest a game may run, in plies (moves, passes included). Reaching it ends the game
+    /// in a draw; the conformance test checks every game stays within it.
+    #[serde(default = "default_max_plies")]
+    pub max_plies: u32,
+}
+
+fn default_max_plies() -> u32 {
+    1000
+}
+
+/// The seats at the table.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    /// The seats in turn order. The player count of a definition is the number of seats; other
+    /// counts are variants (see `variants/`).
+    pub seats: Vec<SeatDef>,
+    /// Teams of seats that share a result (partners). Seats not listed play alone.
+    #[serde(default)]
+    pub teams: Vec<Vec<String>>,
+}
+
+/// One seat.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatDef {
+    /// Seat name, e.g. `A` or `White`. Its first letter, lower-cased, marks the seat's pieces in
+    /// positions (`aS` = a small of seat A) unless `letter` says otherwise.
+    pub name: String,
+    /// The letter that marks this seat's pieces in position text (a lower-case letter).
+    #[serde(default)]
+    pub letter: Option<String>,
+    /// Colours of this seat's pieces, by colour slot (most games use one).
+    #[serde(default)]
+    pub colours: Vec<String>,
+}
+
+/// The board: a generated grid or an explicit list of cells and links.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardDef {
+    /// A rectangular grid, files `a..`, ranks `1..`, with the eight compass directions.
+    #[serde(default)]
+    pub grid: Option<GridDef>,
+    /// Explicit cells (for hexagonal, track or any other boards).
+    #[serde(default)]
+    pub cells: Vec<CellDef>,
+    /// Explicit links between cells, each labelled by a direction.
+    #[serde(default)]
+    pub links: Vec<LinkDef>,
+    /// Row order for position text and drawing: lists of cell names, top row first. Grids make
+    /// their own rows; explicit boards default to one row in listing order.
+    #[serde(default)]
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A generated rectangular grid.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GridDef {
+    /// Number of files (columns), named `a`, `b`, ...
+    pub files: u32,
+    /// Number of ranks (rows), named `1`, `2`, ... from the bottom.
+    pub ranks: u32,
+    /// Cells cut out of the grid.
+    #[serde(default)]
+    pub removed: Vec<String>,
+}
+
+/// One explicitly listed cell.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CellDef {
+    /// Cell name as used in moves and positions (letters, digits, `_`).
+    pub name: String,
+    /// Drawing position, left to right.
+    #[serde(default)]
+    pub x: i64,
+    /// Drawing position, bottom to top.
+    #[serde(default)]
+    pub y: i64,
+}
+
+/// A directed link `from -> to` labelled `dir`; `back` names the reverse link if there is one.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkDef {
+    /// Start cell.
+    pub from: String,
+    /// End cell.
+    pub to: String,
+    /// Direction label of the link.
+    pub dir: String,
+    /// Direction label of the reverse link `to -> from`, if it exists.
+    #[serde(default)]
+    pub back: Option<String>,
+}
+
+/// A region: one set of cells, or one per seat.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RegionDef {
+    /// The same cells for everybody.
+    Shared(Vec<String>),
+    /// A cell list per seat name.
+    PerSeat(BTreeMap<String, Vec<String>>),
+}
+
+/// An off-board zone.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDef {
+    /// `shared`: one zone for the table; `seat`: one per seat (written `name.Seat`).
+    #[serde(default)]
+    pub per: ZonePer,
+    /// What the zone is for, shown in `icebox show`.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// Whether a zone exists once or once per seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ZonePer {
+    /// One zone for everybody.
+    #[default]
+    Shared,
+    /// One zone per seat.
+    Seat,
+}
+
+/// A piece kind.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    /// Display name (`small`, `pawn`).
+    pub name: String,
+    /// Size in pips (Icehouse: 1, 2, 3). Used for stacking and range rules and scores.
+    #[serde(default = "one")]
+    pub size: i64,
+    /// A role the script can test (`king`, `pawn`...). Defaults to the name.
+    #[serde(default)]
+    pub role: Option<String>,
+    /// Which of the owner's colours this kind uses (0 = first).
+    #[serde(default)]
+    pub colour: usize,
+    /// Colour for pieces with no owner.
+    #[serde(default)]
+    pub neutral_colour: Option<String>,
+}
+
+fn one() -> i64 {
+    1
+}
+
+/// The starting position.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetupDef {
+    /// Stacks by cell name, bottom piece first, in position notation: `"aS aM aL"`.
+    #[serde(default)]
+    pub cells: BTreeMap<String, String>,
+    /// Zone contents by zone name (`stash`, or `reserve.A` for a per-seat zone), in position
+    /// notation with counts: `"5S 5M 5L"`.
+    #[serde(default)]
+    pub zones: BTreeMap<String, String>,
+    /// The seat that moves first (default: the first seat).
+    #[serde(default)]
+    pub first: Option<String>,
+}
+
+/// Which top pieces a move generator may move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mover {
+    /// The mover's own pieces (and partners' pieces are not included).
+    #[default]
+    Own,
+    /// Pieces with no owner.
+    Neutral,
+    /// Any piece at all.
+    Any,
+}
+
+/// A condition on a cell, judged from the mover's side against the moving piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CellCond {
+    /// No piece.
+    Empty,
+    /// At least one piece.
+    Occupied,
+    /// Anything.
+    Any,
+    /// Top piece belongs to the mover.
+    Own,
+    /// Top piece belongs to the mover or a partner.
+    Friend,
+    /// Top piece belongs to an opponent.
+    Enemy,
+    /// Top piece has no owner.
+    Neutral,
+    /// Top piece is smaller than the moving piece.
+    Smaller,
+    /// Top piece is not larger than the moving piece.
+    NotLarger,
+}
+
+/// One condition, or a list meaning "any of these".
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Conds {
+    /// A single condition.
+    One(CellCond),
+    /// Any of several conditions.
+    AnyOf(Vec<CellCond>),
+}
+
+impl Conds {
+    /// The conditions as a slice.
+    pub fn as_slice(&self) -> &[CellCond] {
+        match self {
+            Conds::One(c) => std::slice::from_ref(c),
+            Conds::AnyOf(v) => v,
+        }
+    }
+}
+
+/// A distance: a number, `"size"` (pips of the moving piece), `"stack"` (pips of its whole
+/// stack), either with an offset (`"size-1"`), or `"any"` (no limit).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Amount {
+    /// A fixed count.
+    Fixed(u32),
+    /// `size`, `stack`, `size-1`, `stack+1`, `any`.
+    Expr(String),
+}
+
+/// What a move generator captures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureMode {
+    /// Nothing is captured.
+    #[default]
+    None,
+    /// The pieces on the cells passed over.
+    Over,
+    /// The piece(s) on the landing cell.
+    Land,
+}
+
+/// What a capture takes from a cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureTakes {
+    /// The whole stack.
+    #[default]
+    Stack,
+    /// Only the top piece.
+    Top,
+}
+
+/// Whose zone captured pieces go to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ZoneOf {
+    /// The player who moved (a captured pile in front of the capturer).
+    #[default]
+    Mover,
+    /// The owner of the captured piece (a bar).
+    Owner,
+}
+
+/// What a capture adds to the mover's score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreMode {
+    /// Nothing.
+    #[default]
+    None,
+    /// The pips of every captured piece.
+    Pips,
+    /// One point per captured piece.
+    Count,
+}
+
+/// Whether a capturing leg may be followed by another from the landing cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Chain {
+    /// One leg per move.
+    #[default]
+    None,
+    /// Further legs may follow; the mover may stop after any leg.
+    Optional,
+    /// Further legs must follow while one is possible (draughts).
+    Required,
+}
+
+/// Kind of native move generator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum MoveKind {
+    /// Move a top piece along a straight line of a direction.
+    #[default]
+    Ray,
+    /// Put a piece from a zone onto a cell.
+    Place,
+}
+
+/// A native move generator: "all moves of this shape", computed in Rust, asked for by name
+/// from the script with `s.gen("name")`.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveDef {
+    /// `ray` (default) or `place`.
+    #[serde(default)]
+    pub kind: MoveKind,
+    /// Whose pieces move (`own`, `neutral`, `any`).
+    #[serde(default)]
+    pub pieces: Mover,
+    /// Only these piece kinds (symbols) move; empty = all.
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Only from (ray) or onto (place) cells of this region.
+    #[serde(default)]
+    pub region: Option<String>,
+    /// Directions, absolute (`n`) or player-relative (`forward`); empty = every direction.
+    #[serde(default)]
+    pub directions: Vec<String>,
+    /// Fewest cells passed over before the landing cell (0 = a step).
+    #[serde(default)]
+    pub over_min: Option<Amount>,
+    /// Most cells passed over before the landing cell.
+    #[serde(default)]
+    pub over_max: Option<Amount>,
+    /// What every cell passed over must satisfy.
+    #[serde(default)]
+    pub over: Option<Conds>,
+    /// Fewest occupied cells among those passed over.
+    #[serde(default)]
+    pub over_occupied_min: u32,
+    /// Most occupied cells among those passed over.
+    #[serde(default)]
+    pub over_occupied_max: Option<u32>,
+    /// What the landing cell must satisfy.
+    #[serde(default)]
+    pub land: Option<Conds>,
+    /// For `place`: the zone the piece comes from (a per-seat zone means the mover's).
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// What is captured.
+    #[serde(default)]
+    pub capture: CaptureMode,
+    /// Whole stack or only the top piece.
+    #[serde(default)]
+    pub takes: CaptureTakes,
+    /// Zone that receives captured pieces (required when `capture` is not `none`).
+    #[serde(default)]
+    pub capture_to: Option<String>,
+    /// For a per-seat `capture_to` zone: the mover's or the owner's.
+    #[serde(default)]
+    pub capture_zone_of: ZoneOf,
+    /// What captures score for the mover.
+    #[serde(default)]
+    pub score: ScoreMode,
+    /// Multi-leg moves.
+    #[serde(default)]
+    pub chain: Chain,
+}
+
+/// A house-rule option.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDef {
+    /// The value when nobody sets it: a boolean, an integer or a string.
+    pub default: OptionValue,
+    /// What the option does, for `icebox show` and `icebox list`.
+    pub description: String,
+    /// For string options: the allowed values.
+    #[serde(default)]
+    pub choices: Vec<String>,
+    /// For integer options: the smallest allowed value.
+    #[serde(default)]
+    pub min: Option<i64>,
+    /// For integer options: the largest allowed value.
+    #[serde(default)]
+    pub max: Option<i64>,
+}
+
+/// The value of an option.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum OptionValue {
+    /// `true` / `false`.
+    Bool(bool),
+    /// A whole number.
+    Int(i64),
+    /// A word.
+    Str(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Str(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// What happens when the player to move has no legal move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoMoves {
+    /// The player loses.
+    #[default]
+    Lose,
+    /// The player passes; when every player passes in a row the game is drawn.
+    Pass,
+    /// The game is drawn.
+    Draw,
+    /// The script's `no_moves(s)` hook decides (end a round, score, declare a result...).
+    Script,
+}
+
+/// The rule script and the state it keeps between moves.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesDef {
+    /// Path of the Rhai script, relative to the game file.
+    pub script: String,
+    /// Phase names in order; the game starts in the first (e.g. `["place", "jump"]`).
+    #[serde(default)]
+    pub phases: Vec<String>,
+    /// Integer variables the script keeps in the state, with their starting values.
+    #[serde(default)]
+    pub vars: BTreeMap<String, i64>,
+    /// What happens when the player to move has no legal move.
+    #[serde(default)]
+    pub no_moves: NoMoves,
+    /// How move text separates the cells of a path: `-` (default) or `/` (backgammon style).
+    #[serde(default)]
+    pub separator: Option<String>,
+}
+
+/// A variant file (`games/<id>/variants/<name>.toml`): an overlay on the definition.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VariantDef {
+    /// What the variant changes, in a sentence.
+    pub description: String,
+    /// Option values this variant sets.
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionValue>,
+    /// Tables merged over the definition, key by key (for example a different `players`,
+    /// `board` or `setup`). Tables merge recursively; any other value replaces.
+    #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, serde_json::Value>>")]
+    pub overlay: Option<toml::Table>,
+    /// An extra script appended to the game's script (it may redefine hooks).
+    #[serde(default)]
+    pub script: Option<String>,
+}

@@ -1,0 +1,431 @@
+//! The generic game state machine: who owns what, where every piece is, whose turn it is, and
+//! how a move (a list of atomic actions) changes that and is undone.
+//!
+//! Key types: [`Tables`] (the immutable facts of one loaded game), [`State`] (cheap to clone,
+//! compared and hashed whole), [`Move`] and [`Action`], [`Outcome`]. The engine knows nothing
+//! about TOML, Rhai or terminals: `crate::game` builds the tables and runs the script hooks.
+
+pub mod movegen;
+pub mod moves;
+pub mod rng;
+
+use smallvec::SmallVec;
+
+use crate::board::{Board, CellId};
+pub use movegen::Pattern;
+pub use moves::{Action, Change, Move, Shape, Tx, Undo};
+
+/// A seat at the table, 0-based in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub(crate) u8);
+
+impl PlayerId {
+    /// The seat index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece kind (small, pawn, king...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KindId(pub(crate) u8);
+
+impl KindId {
+    /// The kind index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece: a kind with an owner (or none). Pieces of the same kind and owner are
+/// interchangeable, so a piece is a small value, not an identity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece(pub(crate) u8);
+
+impl Piece {
+    /// The piece's index in [`Tables::pieces`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A place that holds pieces: a board cell or an off-board zone instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Loc(pub(crate) u16);
+
+impl Loc {
+    /// The location index (cells first, then zones).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl From<CellId> for Loc {
+    fn from(c: CellId) -> Loc {
+        Loc(c.0)
+    }
+}
+
+/// Facts about a piece kind.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    /// The upper-case letter used in notation.
+    pub symbol: char,
+    /// Display name.
+    pub name: String,
+    /// Size in pips.
+    pub size: i64,
+    /// Role for scripts.
+    pub role: String,
+    /// Colour slot of the owner's colours.
+    pub colour: usize,
+    /// Colour when unowned.
+    pub neutral_colour: Option<String>,
+}
+
+/// Facts about one piece value (kind + owner), precomputed for the hot path.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceInfo {
+    /// Its kind.
+    pub kind: KindId,
+    /// Its owner, if any.
+    pub owner: Option<PlayerId>,
+    /// Size in pips.
+    pub size: i64,
+}
+
+/// One seat.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// Seat name.
+    pub name: String,
+    /// The letter marking its pieces in text.
+    pub letter: char,
+    /// Colours by slot.
+    pub colours: Vec<String>,
+    /// Team number (seats on the same team share results).
+    pub team: u8,
+}
+
+/// A zone instance (one per seat for per-seat zones).
+#[derive(Clone, Debug)]
+pub struct ZoneInfo {
+    /// The zone's name (`stash`, `reserve`).
+    pub name: String,
+    /// The owning seat of a per-seat instance.
+    pub seat: Option<PlayerId>,
+    /// Description for display.
+    pub description: Option<String>,
+}
+
+/// What happens when the player to move has no legal move.
+pub use crate::def::NoMoves;
+
+/// The immutable facts of a loaded game that the engine needs.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// Game id.
+    pub id: String,
+    /// The board.
+    pub board: Board,
+    /// Seats in turn order.
+    pub seats: Vec<Seat>,
+    /// Piece kinds.
+    pub kinds: Vec<KindInfo>,
+    /// Every piece value (kind x owner), indexed by [`Piece`].
+    pub pieces: Vec<PieceInfo>,
+    /// Zone instances, in location order after the cells.
+    pub zones: Vec<ZoneInfo>,
+    /// Phase names.
+    pub phases: Vec<String>,
+    /// Script variable names.
+    pub vars: Vec<String>,
+    /// Starting values of the variables.
+    pub var_defaults: Vec<i64>,
+    /// Ply limit; reaching it draws.
+    pub max_plies: u32,
+    /// Policy when the player to move has no move.
+    pub no_moves: NoMoves,
+    /// Path separator for move text.
+    pub separator: char,
+    /// Move generators.
+    pub patterns: Vec<Pattern>,
+}
+
+impl Tables {
+    /// Number of seats.
+    pub fn player_count(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// The piece of `kind` owned by `owner` (or neutral).
+    pub fn piece(&self, kind: KindId, owner: Option<PlayerId>) -> Piece {
+        let slot = owner.map_or(0, |p| p.index() + 1);
+        Piece((kind.index() * (self.seats.len() + 1) + slot) as u8)
+    }
+
+    /// Facts about a piece.
+    #[inline]
+    pub fn info(&self, p: Piece) -> PieceInfo {
+        self.pieces[p.index()]
+    }
+
+    /// The location of a cell.
+    pub fn cell_loc(&self, c: CellId) -> Loc {
+        Loc(c.0)
+    }
+
+    /// The cell at a location, if it is one.
+    #[inline]
+    pub fn loc_cell(&self, l: Loc) -> Option<CellId> {
+        (l.index() < self.board.len()).then_some(CellId(l.0))
+    }
+
+    /// The zone instance at a location, if it is one.
+    pub fn loc_zone(&self, l: Loc) -> Option<&ZoneInfo> {
+        l.index().checked_sub(self.board.len()).and_then(|i| self.zones.get(i))
+    }
+
+    /// The location of a zone for a seat (the shared instance ignores the seat).
+    pub fn zone_loc(&self, name: &str, seat: Option<PlayerId>) -> Option<Loc> {
+        let mut first = None;
+        for (i, z) in self.zones.iter().enumerate() {
+            if z.name == name {
+                let loc = Loc((self.board.len() + i) as u16);
+                if z.seat.is_none() || z.seat == seat {
+                    return Some(loc);
+                }
+                first.get_or_insert(loc);
+            }
+        }
+        if seat.is_none() { first } else { None }
+    }
+
+    /// True if two seats are on the same team.
+    #[inline]
+    pub fn same_team(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.seats[a.index()].team == self.seats[b.index()].team
+    }
+
+    /// Seat after `p` in turn order.
+    pub fn next_seat(&self, p: PlayerId) -> PlayerId {
+        PlayerId(((p.index() + 1) % self.seats.len()) as u8)
+    }
+
+    /// Name of a location: cell name, `zone`, or `zone.Seat` for per-seat zones.
+    pub fn loc_name(&self, l: Loc) -> String {
+        match self.loc_cell(l) {
+            Some(c) => self.board.name(c).to_string(),
+            None => match self.loc_zone(l) {
+                Some(ZoneInfo { name, seat: Some(p), .. }) => format!("{name}.{}", self.seats[p.index()].name),
+                Some(z) => z.name.clone(),
+                None => format!("?{}", l.index()),
+            },
+        }
+    }
+
+    /// Total number of locations.
+    pub fn loc_count(&self) -> usize {
+        self.board.len() + self.zones.len()
+    }
+
+    /// A seat by name.
+    pub fn seat(&self, name: &str) -> Option<PlayerId> {
+        self.seats.iter().position(|s| s.name == name).map(|i| PlayerId(i as u8))
+    }
+
+    /// A kind by its symbol.
+    pub fn kind(&self, symbol: char) -> Option<KindId> {
+        self.kinds.iter().position(|k| k.symbol == symbol).map(|i| KindId(i as u8))
+    }
+
+    /// The text of a piece: owner letter (if owned) then kind symbol, e.g. `aS` or `L`.
+    pub fn piece_text(&self, p: Piece) -> String {
+        let i = self.info(p);
+        let mut s = String::with_capacity(2);
+        if let Some(o) = i.owner {
+            s.push(self.seats[o.index()].letter);
+        }
+        s.push(self.kinds[i.kind.index()].symbol);
+        s
+    }
+
+    /// A pattern by name.
+    pub fn pattern(&self, name: &str) -> Option<usize> {
+        self.patterns.iter().position(|p| p.name == name)
+    }
+}
+
+/// A pile of pieces: bottom first on cells; sorted (a multiset) in zones.
+pub type Stack = SmallVec<[Piece; 4]>;
+
+/// How a game ended: a rank per seat (0 = best; equal ranks share a place) and why.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Rank of every seat, 0 best.
+    pub ranks: SmallVec<[u8; 6]>,
+    /// Why the game ended, in a few words.
+    pub reason: String,
+}
+
+impl Outcome {
+    /// True when there are several seats and all share one rank. (A one-seat game, a
+    /// puzzle, is won at rank 0 and lost at any other.)
+    pub fn is_draw(&self) -> bool {
+        self.ranks.len() > 1 && self.ranks.iter().all(|r| *r == self.ranks[0])
+    }
+
+    /// The seats ranked first (the winners), unless the game is a draw.
+    pub fn winners(&self) -> Vec<PlayerId> {
+        if self.is_draw() {
+            return Vec::new();
+        }
+        let best = if self.ranks.len() == 1 { 0 } else { self.ranks.iter().min().copied().unwrap_or(0) };
+        (0..self.ranks.len()).filter(|&i| self.ranks[i] == best).map(|i| PlayerId(i as u8)).collect()
+    }
+
+    /// Returns per seat in [-1, 1]: 1 for a sole best rank, -1 for the worst, 0 in a draw.
+    pub fn returns(&self) -> Vec<f64> {
+        if self.ranks.len() == 1 {
+            return vec![if self.ranks[0] == 0 { 1.0 } else { -1.0 }];
+        }
+        let worst = self.ranks.iter().max().copied().unwrap_or(0) as f64;
+        if worst == 0.0 {
+            return vec![0.0; self.ranks.len()];
+        }
+        self.ranks.iter().map(|&r| 1.0 - 2.0 * r as f64 / worst).collect()
+    }
+}
+
+/// The state of a game in progress. Cheap to clone; equal states compare and hash equal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) stacks: Vec<Stack>,
+    pub(crate) turn: PlayerId,
+    pub(crate) phase: u8,
+    pub(crate) round: u16,
+    pub(crate) ply: u32,
+    pub(crate) passes: u8,
+    pub(crate) scores: SmallVec<[i64; 6]>,
+    pub(crate) vars: SmallVec<[i64; 4]>,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl State {
+    /// An empty state for the tables: no pieces, first seat, first phase, round 1.
+    pub fn empty(t: &Tables) -> State {
+        State {
+            stacks: vec![Stack::new(); t.loc_count()],
+            turn: PlayerId(0),
+            phase: 0,
+            round: 1,
+            ply: 0,
+            passes: 0,
+            scores: SmallVec::from_elem(0, t.player_count()),
+            vars: t.var_defaults.iter().copied().collect(),
+            outcome: None,
+        }
+    }
+
+    /// The player to move.
+    pub fn turn(&self) -> PlayerId {
+        self.turn
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// True once the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Moves played so far (passes included).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Current round (1-based).
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// Index of the current phase.
+    pub fn phase(&self) -> usize {
+        self.phase as usize
+    }
+
+    /// A seat's score.
+    pub fn score(&self, p: PlayerId) -> i64 {
+        self.scores[p.index()]
+    }
+
+    /// All scores, by seat.
+    pub fn scores(&self) -> &[i64] {
+        &self.scores
+    }
+
+    /// A script variable by index.
+    pub fn var(&self, i: usize) -> i64 {
+        self.vars[i]
+    }
+
+    /// The pieces at a location, bottom first.
+    #[inline]
+    pub fn stack(&self, l: Loc) -> &[Piece] {
+        &self.stacks[l.index()]
+    }
+
+    /// The top piece at a location.
+    #[inline]
+    pub fn top(&self, l: Loc) -> Option<Piece> {
+        self.stacks[l.index()].last().copied()
+    }
+
+    /// Consecutive passes so far.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+}
+
+impl Outcome {
+    /// Seat `p` (and its team) wins; everybody else shares second place.
+    pub fn win(t: &Tables, p: PlayerId, reason: impl Into<String>) -> Outcome {
+        let ranks = (0..t.player_count()).map(|i| if t.same_team(PlayerId(i as u8), p) { 0 } else { 1 }).collect();
+        Outcome { ranks, reason: reason.into() }
+    }
+
+    /// Seat `p` (and its team) loses; everybody else shares first place.
+    pub fn lose(t: &Tables, p: PlayerId, reason: impl Into<String>) -> Outcome {
+        let ranks = (0..t.player_count()).map(|i| if t.same_team(PlayerId(i as u8), p) { 1 } else { 0 }).collect();
+        Outcome { ranks, reason: reason.into() }
+    }
+
+    /// Nobody wins.
+    pub fn draw(t: &Tables, reason: impl Into<String>) -> Outcome {
+        Outcome { ranks: SmallVec::from_elem(0, t.player_count()), reason: reason.into() }
+    }
+
+    /// Ranks by team score totals, highest first (or lowest first); equal totals share a rank.
+    pub fn by_scores(t: &Tables, scores: &[i64], high_wins: bool, reason: impl Into<String>) -> Outcome {
+        let team_total = |p: usize| -> i64 {
+            (0..t.player_count()).filter(|&q| t.seats[q].team == t.seats[p].team).map(|q| scores[q]).sum()
+        };
+        let totals: Vec<i64> = (0..t.player_count()).map(team_total).collect();
+        let ranks = (0..t.player_count())
+            .map(|p| {
+                let better = totals
+                    .iter()
+                    .enumerate()
+                    .filter(|&(q, &v)| t.seats[q].team != t.seats[p].team && if high_wins { v > totals[p] } else { v < totals[p] })
+                    .map(|(q, _)| t.seats[q].team)
+                    .collect::<std::collections::BTreeSet<u8>>()
+                    .len();
+                better as u8
+            })
+            .collect();
+        Outcome { ranks, reason: reason.into() }
+    }
+}

@@ -1,0 +1,342 @@
+//! Native move generators: "every move of this shape" in one call. A rule script composes a few
+//! of these instead of looping over cells itself, because each helper call from Rhai costs
+//! hundreds of times a native step (see ARCHITECTURE.md, "Speed").
+//!
+//! A ray pattern walks from each movable top piece along each allowed direction, passing over
+//! `over_min..=over_max` cells that satisfy `over`, and lands on the next cell if it satisfies
+//! `land`. Steps, slides, leaps and jumps (captures over, captures on landing, multi-leg chains)
+//! are all settings of the one walk.
+
+use smallvec::SmallVec;
+
+use super::{Action, KindId, Loc, Move, Piece, PlayerId, Shape, State, Tables};
+use crate::board::{CellId, DirId};
+use crate::def::{CaptureMode, CaptureTakes, CellCond, Chain, Mover, ScoreMode, ZoneOf};
+
+/// A distance bound, resolved against the moving piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    /// A fixed count.
+    Fixed(u32),
+    /// The moving piece's pips plus an offset.
+    Size(i64),
+    /// The pips of the moving piece's whole stack plus an offset.
+    Stack(i64),
+    /// No limit.
+    Unlimited,
+}
+
+impl Amount {
+    /// Parses `3`, `size`, `size-1`, `stack+2`, `any`.
+    pub fn parse(s: &str) -> Option<Amount> {
+        let s = s.trim();
+        if s == "any" {
+            return Some(Amount::Unlimited);
+        }
+        for (word, make) in [("size", Amount::Size as fn(i64) -> Amount), ("stack", Amount::Stack)] {
+            if let Some(rest) = s.strip_prefix(word) {
+                let rest = rest.trim();
+                if rest.is_empty() {
+                    return Some(make(0));
+                }
+                let (sign, num) = rest.split_at(1);
+                let n: i64 = num.trim().parse().ok()?;
+                return match sign {
+                    "+" => Some(make(n)),
+                    "-" => Some(make(-n)),
+                    _ => None,
+                };
+            }
+        }
+        s.parse().ok().map(Amount::Fixed)
+    }
+
+    fn resolve(self, size: i64, stack: i64) -> u32 {
+        match self {
+            Amount::Fixed(n) => n,
+            Amount::Size(o) => (size + o).max(0) as u32,
+            Amount::Stack(o) => (stack + o).max(0) as u32,
+            Amount::Unlimited => u32::MAX,
+        }
+    }
+}
+
+/// A set of [`CellCond`]s, any of which may hold.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Conds(u16);
+
+impl Conds {
+    /// From a list of conditions.
+    pub fn of(list: &[CellCond]) -> Conds {
+        Conds(list.iter().fold(0, |m, c| m | (1 << (*c as u16))))
+    }
+
+    fn has(self, c: CellCond) -> bool {
+        self.0 & (1 << (c as u16)) != 0
+    }
+
+    /// Whether a cell whose top is `top` satisfies any condition, for `player` moving `mover`.
+    #[inline]
+    pub fn holds(self, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
+        let Some(top) = top else {
+            return self.has(CellCond::Empty) || self.has(CellCond::Any);
+        };
+        if self.has(CellCond::Any) || self.has(CellCond::Occupied) {
+            return true;
+        }
+        let ti = t.info(top);
+        let size = t.info(mover).size;
+        (self.has(CellCond::Own) && ti.owner == Some(player))
+            || (self.has(CellCond::Friend) && ti.owner.is_some_and(|o| t.same_team(o, player)))
+            || (self.has(CellCond::Enemy) && ti.owner.is_some_and(|o| !t.same_team(o, player)))
+            || (self.has(CellCond::Neutral) && ti.owner.is_none())
+            || (self.has(CellCond::Smaller) && ti.size < size)
+            || (self.has(CellCond::NotLarger) && ti.size <= size)
+    }
+}
+
+/// A compiled move generator (from a `[moves.NAME]` table).
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// Its name.
+    pub name: String,
+    /// Placement rather than ray.
+    pub place: bool,
+    /// Whose pieces move.
+    pub mover: Mover,
+    /// Bitmask of kinds allowed to move (all bits set = any).
+    pub kinds: u64,
+    /// Region the piece moves from (ray) or onto (place).
+    pub region: Option<usize>,
+    /// Directions per seat.
+    pub dirs: Vec<Vec<DirId>>,
+    /// Fewest cells passed over.
+    pub over_min: Amount,
+    /// Most cells passed over.
+    pub over_max: Amount,
+    /// Condition on cells passed over.
+    pub over: Conds,
+    /// Fewest occupied cells passed over.
+    pub over_occupied_min: u32,
+    /// Most occupied cells passed over.
+    pub over_occupied_max: u32,
+    /// Condition on the landing cell.
+    pub land: Conds,
+    /// For placements: the zone name.
+    pub zone: Option<String>,
+    /// What is captured.
+    pub capture: CaptureMode,
+    /// How much of a captured stack.
+    pub takes: CaptureTakes,
+    /// Zone name receiving captures.
+    pub capture_to: Option<String>,
+    /// Mover's or owner's instance of a per-seat capture zone.
+    pub capture_zone_of: ZoneOf,
+    /// Scoring of captures.
+    pub score: ScoreMode,
+    /// Multi-leg moves.
+    pub chain: Chain,
+}
+
+/// A partly built move during a chain search.
+struct Leg {
+    path: SmallVec<[Loc; 4]>,
+    captured: SmallVec<[CellId; 8]>,
+    actions: SmallVec<[Action; 4]>,
+}
+
+/// Appends every move of `pat` for `player` to `out`, optionally only from the cell `only`.
+pub fn generate(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, only: Option<CellId>, out: &mut Vec<Move>) {
+    if pat.place {
+        place(t, s, pat, player, only, out);
+        return;
+    }
+    let region = pat.region.map(|r| t.board.region_at(r).for_seat(player.index()));
+    let (lo, hi) = match only {
+        Some(c) => (c.0, c.0),
+        None => (0, t.board.len() as u16 - 1),
+    };
+    for from in (lo..=hi).map(CellId) {
+        let loc = Loc(from.0);
+        let Some(piece) = s.top(loc) else { continue };
+        let info = t.info(piece);
+        let movable = match pat.mover {
+            Mover::Own => info.owner == Some(player),
+            Mover::Neutral => info.owner.is_none(),
+            Mover::Any => true,
+        };
+        if !movable || pat.kinds & (1 << info.kind.index()) == 0 || region.is_some_and(|r| !r.contains(from)) {
+            continue;
+        }
+        let stack_pips: i64 = s.stack(loc).iter().map(|p| t.info(*p).size).sum();
+        let mut leg = Leg { path: SmallVec::from_slice(&[loc]), captured: SmallVec::new(), actions: SmallVec::new() };
+        walk(t, s, pat, player, piece, info.size, stack_pips, from, from, &mut leg, out);
+    }
+}
+
+/// Explores every leg from `at` (the piece started at `origin`, which is now vacated).
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    player: PlayerId,
+    piece: Piece,
+    size: i64,
+    stack_pips: i64,
+    origin: CellId,
+    at: CellId,
+    leg: &mut Leg,
+    out: &mut Vec<Move>,
+) {
+    let omin = pat.over_min.resolve(size, stack_pips);
+    let omax = pat.over_max.resolve(size, stack_pips);
+    // The top of a cell as the walk sees it: the origin is vacated, captured cells are
+    // still occupied (they block, and cannot be captured twice).
+    let top_of = |c: CellId| if c == origin { None } else { s.top(Loc(c.0)) };
+    for &d in &pat.dirs[player.index()] {
+        let mut cur = at;
+        let mut passed = 0u32;
+        let mut occupied = 0u32;
+        let mut over_cells: SmallVec<[CellId; 8]> = SmallVec::new();
+        while let Some(next) = t.board.step(cur, d) {
+            let top = top_of(next);
+            if passed >= omin
+                && occupied >= pat.over_occupied_min
+                && !leg.captured.contains(&next)
+                && !leg.path.contains(&Loc(next.0))
+                && pat.land.holds(t, top, piece, player)
+            {
+                let before = (leg.path.len(), leg.captured.len(), leg.actions.len());
+                leg.path.push(Loc(next.0));
+                let jumped = occupied > 0;
+                let mut captured_any = false;
+                match pat.capture {
+                    CaptureMode::Over => {
+                        for &c in &over_cells {
+                            if top_of(c).is_some() {
+                                leg.captured.push(c);
+                                captured_any = true;
+                            }
+                        }
+                    }
+                    CaptureMode::Land => {
+                        if top.is_some() {
+                            leg.captured.push(next);
+                            captured_any = true;
+                        }
+                    }
+                    CaptureMode::None => {}
+                }
+                let can_chain = pat.chain != crate::def::Chain::None
+                    && (if pat.capture == CaptureMode::None { jumped } else { captured_any });
+                let mut deeper = false;
+                if can_chain {
+                    let n_before = out.len();
+                    walk(t, s, pat, player, piece, size, stack_pips, origin, next, leg, out);
+                    deeper = out.len() > n_before;
+                }
+                if !(pat.chain == crate::def::Chain::Required && deeper) {
+                    out.push(finish(t, s, pat, player, piece, leg));
+                }
+                leg.path.truncate(before.0);
+                leg.captured.truncate(before.1);
+                leg.actions.truncate(before.2);
+            }
+            if passed >= omax {
+                break;
+            }
+            // `next` becomes a cell passed over.
+            if !pat.over.holds(t, top, piece, player) || leg.captured.contains(&next) {
+                break;
+            }
+            if top.is_some() {
+                occupied += 1;
+                if occupied > pat.over_occupied_max {
+                    break;
+                }
+            }
+            over_cells.push(next);
+            passed += 1;
+            cur = next;
+        }
+    }
+}
+
+/// Turns a finished path into a move: captures first (so a landing capture clears the cell),
+/// then the moving piece's transfer, then scores.
+fn finish(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, piece: Piece, leg: &Leg) -> Move {
+    let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
+    let mut points = 0i64;
+    for &c in &leg.captured {
+        let loc = Loc(c.0);
+        let stack = s.stack(loc);
+        let take = match pat.takes {
+            CaptureTakes::Stack => stack.len(),
+            CaptureTakes::Top => 1,
+        };
+        for &p in stack.iter().rev().take(take) {
+            let owner = t.info(p).owner;
+            let zone_seat = match pat.capture_zone_of {
+                ZoneOf::Mover => Some(player),
+                ZoneOf::Owner => owner,
+            };
+            let to = pat.capture_to.as_deref().and_then(|z| t.zone_loc(z, zone_seat)).unwrap_or(loc);
+            actions.push(Action::Transfer { piece: p, from: loc, to });
+            points += match pat.score {
+                ScoreMode::None => 0,
+                ScoreMode::Pips => t.info(p).size,
+                ScoreMode::Count => 1,
+            };
+        }
+    }
+    let from = leg.path[0];
+    let to = *leg.path.last().unwrap_or(&from);
+    actions.push(Action::Transfer { piece, from, to });
+    if points != 0 {
+        actions.push(Action::Score { player, delta: points });
+    }
+    Move { shape: Shape::Path, path: leg.path.clone(), capture: !leg.captured.is_empty(), suffix: None, actions }
+}
+
+fn place(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, only: Option<CellId>, out: &mut Vec<Move>) {
+    let Some(zone) = pat.zone.as_deref().and_then(|z| t.zone_loc(z, Some(player))) else {
+        return;
+    };
+    let region = pat.region.map(|r| t.board.region_at(r).for_seat(player.index()));
+    let mut last: Option<Piece> = None;
+    for &piece in s.stack(zone) {
+        if last == Some(piece) {
+            continue;
+        }
+        last = Some(piece);
+        let info = t.info(piece);
+        let usable = match pat.mover {
+            Mover::Own => info.owner == Some(player),
+            Mover::Neutral => info.owner.is_none(),
+            Mover::Any => true,
+        };
+        if !usable || pat.kinds & (1 << info.kind.index()) == 0 {
+            continue;
+        }
+        for c in t.board.cells() {
+            if only.is_some_and(|o| o != c) || region.is_some_and(|r| !r.contains(c)) {
+                continue;
+            }
+            let loc = Loc(c.0);
+            if !pat.land.holds(t, s.top(loc), piece, player) {
+                continue;
+            }
+            let mut path = SmallVec::new();
+            path.push(loc);
+            let mut actions = SmallVec::new();
+            actions.push(Action::Transfer { piece, from: zone, to: loc });
+            out.push(Move { shape: Shape::Place(piece), path, capture: false, suffix: None, actions });
+        }
+    }
+}
+
+/// Kinds bitmask for a list of kinds (empty list = every kind).
+pub fn kind_mask(kinds: &[KindId]) -> u64 {
+    if kinds.is_empty() { u64::MAX } else { kinds.iter().fold(0, |m, k| m | (1 << k.index())) }
+}

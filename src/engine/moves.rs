@@ -1,0 +1,264 @@
+//! Moves as data and the one place state changes: [`Tx`], which applies atomic changes and logs
+//! their old values so [`Undo`] can restore the earlier state exactly.
+
+use smallvec::SmallVec;
+
+use super::{KindId, Loc, Outcome, Piece, PlayerId, Stack, State, Tables};
+
+/// An atomic change a move is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Move one piece: from the top of a cell or out of a zone, onto the top of a cell or into
+    /// a zone.
+    Transfer {
+        /// The piece moved.
+        piece: Piece,
+        /// Where it was.
+        from: Loc,
+        /// Where it goes.
+        to: Loc,
+    },
+    /// Replace the top piece of a cell (promotion without a reserve).
+    Replace {
+        /// The cell.
+        at: Loc,
+        /// The piece there now.
+        old: Piece,
+        /// Its replacement.
+        new: Piece,
+    },
+    /// Add to a seat's score.
+    Score {
+        /// Whose score.
+        player: PlayerId,
+        /// How much (may be negative).
+        delta: i64,
+    },
+}
+
+/// How a move reads in notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// No move: `pass`.
+    Pass,
+    /// A piece put from a zone onto a cell: `S@c3`.
+    Place(Piece),
+    /// A piece moved along a path: `a1-a2`, `a1:c3:e5`, `bar/20`.
+    Path,
+}
+
+/// A move: what it looks like and what it does.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// How it reads.
+    pub shape: Shape,
+    /// From, then every landing cell (for `Path`); the target cell (for `Place`).
+    pub path: SmallVec<[Loc; 4]>,
+    /// Whether it captures (written with `:` instead of the separator).
+    pub capture: bool,
+    /// A choice written after `=`, such as a promotion piece.
+    pub suffix: Option<KindId>,
+    /// What it does, in order.
+    pub actions: SmallVec<[Action; 4]>,
+}
+
+impl Move {
+    /// The pass move.
+    pub fn pass() -> Move {
+        Move { shape: Shape::Pass, path: SmallVec::new(), capture: false, suffix: None, actions: SmallVec::new() }
+    }
+
+    /// Where the move starts (`None` for a pass).
+    pub fn from(&self) -> Option<Loc> {
+        self.path.first().copied()
+    }
+
+    /// Where the move ends.
+    pub fn to(&self) -> Option<Loc> {
+        self.path.last().copied()
+    }
+
+    /// Number of pieces the move captures (transfers other than the moving piece's).
+    pub fn captured(&self) -> usize {
+        self.actions.iter().filter(|a| matches!(a, Action::Transfer { .. })).count().saturating_sub(1)
+    }
+}
+
+/// An old value, logged before a change so the change can be undone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// An action was applied.
+    Act(Action),
+    /// The turn was this.
+    Turn(PlayerId),
+    /// The phase was this.
+    Phase(u8),
+    /// The round was this.
+    Round(u16),
+    /// The ply count was this.
+    Ply(u32),
+    /// The pass count was this.
+    Passes(u8),
+    /// Variable `i` was this.
+    Var(u8, i64),
+    /// The outcome was this.
+    Outcome(Option<Outcome>),
+    /// Every location held this (a new round reset them).
+    Stacks(Box<Vec<Stack>>),
+}
+
+/// Everything needed to take back one played move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Undo(pub(crate) Vec<Change>);
+
+/// A logged transaction on a state: every change goes through here, so nothing can change a
+/// state without also making it undoable.
+pub struct Tx<'a> {
+    /// The state changed.
+    pub s: &'a mut State,
+    /// Old values, oldest first.
+    pub log: &'a mut Vec<Change>,
+}
+
+fn zone_insert(stack: &mut Stack, p: Piece) {
+    let at = stack.partition_point(|q| *q <= p);
+    stack.insert(at, p);
+}
+
+fn zone_remove(stack: &mut Stack, p: Piece) -> bool {
+    match stack.iter().rposition(|q| *q == p) {
+        Some(i) => {
+            stack.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Applies an action without logging. Returns false (changing nothing) if the action does not
+/// fit the state, such as moving a piece that is not on top.
+pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
+    match *a {
+        Action::Transfer { piece, from, to } => {
+            let ok = if t.loc_cell(from).is_some() {
+                if s.stacks[from.index()].last() == Some(&piece) {
+                    s.stacks[from.index()].pop();
+                    true
+                } else {
+                    false
+                }
+            } else {
+                zone_remove(&mut s.stacks[from.index()], piece)
+            };
+            if !ok {
+                return false;
+            }
+            if t.loc_cell(to).is_some() {
+                s.stacks[to.index()].push(piece);
+            } else {
+                zone_insert(&mut s.stacks[to.index()], piece);
+            }
+            true
+        }
+        Action::Replace { at, old, new } => match s.stacks[at.index()].last_mut() {
+            Some(top) if *top == old => {
+                *top = new;
+                true
+            }
+            _ => false,
+        },
+        Action::Score { player, delta } => {
+            s.scores[player.index()] += delta;
+            true
+        }
+    }
+}
+
+fn invert(a: &Action) -> Action {
+    match *a {
+        Action::Transfer { piece, from, to } => Action::Transfer { piece, from: to, to: from },
+        Action::Replace { at, old, new } => Action::Replace { at, old: new, new: old },
+        Action::Score { player, delta } => Action::Score { player, delta: -delta },
+    }
+}
+
+impl Tx<'_> {
+    /// Applies and logs an action; false if it does not fit the state.
+    pub fn act(&mut self, t: &Tables, a: &Action) -> bool {
+        let ok = apply_action(t, self.s, a);
+        if ok {
+            self.log.push(Change::Act(*a));
+        }
+        ok
+    }
+
+    /// Sets the player to move.
+    pub fn set_turn(&mut self, p: PlayerId) {
+        self.log.push(Change::Turn(self.s.turn));
+        self.s.turn = p;
+    }
+
+    /// Sets the phase.
+    pub fn set_phase(&mut self, phase: u8) {
+        self.log.push(Change::Phase(self.s.phase));
+        self.s.phase = phase;
+    }
+
+    /// Sets the round.
+    pub fn set_round(&mut self, round: u16) {
+        self.log.push(Change::Round(self.s.round));
+        self.s.round = round;
+    }
+
+    /// Sets the ply count.
+    pub fn set_ply(&mut self, ply: u32) {
+        self.log.push(Change::Ply(self.s.ply));
+        self.s.ply = ply;
+    }
+
+    /// Sets the consecutive-pass count.
+    pub fn set_passes(&mut self, passes: u8) {
+        self.log.push(Change::Passes(self.s.passes));
+        self.s.passes = passes;
+    }
+
+    /// Sets a script variable.
+    pub fn set_var(&mut self, i: usize, v: i64) {
+        self.log.push(Change::Var(i as u8, self.s.vars[i]));
+        self.s.vars[i] = v;
+    }
+
+    /// Ends (or, with `None`, un-ends) the game.
+    pub fn set_outcome(&mut self, o: Option<Outcome>) {
+        self.log.push(Change::Outcome(self.s.outcome.take()));
+        self.s.outcome = o;
+    }
+
+    /// Replaces every location's pieces (a new round's set-up).
+    pub fn set_stacks(&mut self, stacks: Vec<Stack>) {
+        let old = std::mem::replace(&mut self.s.stacks, stacks);
+        self.log.push(Change::Stacks(Box::new(old)));
+    }
+}
+
+impl Undo {
+    /// Restores the state as it was before the logged changes.
+    pub fn undo(self, t: &Tables, s: &mut State) {
+        for c in self.0.into_iter().rev() {
+            match c {
+                Change::Act(a) => {
+                    let ok = apply_action(t, s, &invert(&a));
+                    debug_assert!(ok, "an undo must always fit");
+                }
+                Change::Turn(v) => s.turn = v,
+                Change::Phase(v) => s.phase = v,
+                Change::Round(v) => s.round = v,
+                Change::Ply(v) => s.ply = v,
+                Change::Passes(v) => s.passes = v,
+                Change::Var(i, v) => s.vars[i as usize] = v,
+                Change::Outcome(v) => s.outcome = v,
+                Change::Stacks(v) => s.stacks = *v,
+            }
+        }
+    }
+}

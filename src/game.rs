@@ -1,0 +1,597 @@
+//! A playable game: a definition lowered into engine tables, its compiled rules, and the one
+//! `play` that owns the bookkeeping (ply count, passes, turn order, hooks, game end) so no
+//! script can forget it.
+//!
+//! Key types: [`Game`] (immutable once loaded; `!Send` because the Rhai engine is
+//! single-threaded: build one per thread). [`Game::load`] is the one fallible constructor
+//! ("parse, don't validate"): it reports every problem in the definition it can find.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use rhai::Dynamic;
+
+use crate::board::Board;
+use crate::def::{self, GameDef, GameFiles, Loaded, MoveKind, OptionValue, ZonePer};
+use crate::diag::{Diagnostic, Diagnostics, Problem};
+use crate::engine::movegen::{Amount, Conds, kind_mask};
+use crate::engine::{
+    Change, KindId, KindInfo, Move, NoMoves, Outcome, Pattern, PieceInfo, PlayerId, Seat, Shape, State, Tables, Tx, Undo,
+    ZoneInfo,
+};
+use crate::notation::{self, MoveError};
+use crate::rules::{RuleError, Rules};
+
+/// A loaded, checked game.
+pub struct Game {
+    /// Engine tables.
+    pub tables: Rc<Tables>,
+    /// The definition as merged (variant applied).
+    pub def: GameDef,
+    /// Options in force.
+    pub options: BTreeMap<String, OptionValue>,
+    /// The variant applied, if any.
+    pub variant: Option<String>,
+    /// The game's files (tests, variants, script).
+    pub files: GameFiles,
+    /// The script text in force (for error excerpts).
+    pub script: String,
+    /// The script's file path, for messages.
+    pub script_path: String,
+    setup: Rc<State>,
+    rules: Rules,
+}
+
+impl Game {
+    /// Loads a game from its files with a variant and `--set` options.
+    pub fn load(files: &GameFiles, variant: Option<&str>, sets: &[(String, String)]) -> Result<Game, Diagnostics> {
+        let loaded = def::load(files, variant, sets)?;
+        Game::build(files, loaded)
+    }
+
+    fn build(files: &GameFiles, loaded: Loaded) -> Result<Game, Diagnostics> {
+        let main = files.path_of("game.toml");
+        let main_text = files.get("game.toml").unwrap_or_default();
+        let located = |p: Problem| -> Diagnostic {
+            let path: Vec<&str> = p.path.iter().map(String::as_str).collect();
+            let mut d = def::at_path(&main, main_text, &path, p.message);
+            if let Some(h) = p.help {
+                d = d.with_help(h);
+            }
+            if loaded.variant.is_some() && d.line_col.is_none() {
+                d.message.push_str(" (after the variant's overlay)");
+            }
+            d
+        };
+        let def = &loaded.def;
+        let mut problems: Vec<Problem> = Vec::new();
+        let board = match Board::build(def) {
+            Ok(b) => Some(b),
+            Err(ps) => {
+                problems.extend(ps);
+                None
+            }
+        };
+        let tables = lower(def, board, &mut problems);
+        let Some(tables) = tables.filter(|_| problems.is_empty()) else {
+            return Err(Diagnostics(problems.into_iter().map(located).collect()));
+        };
+        let mut setup = State::empty(&tables);
+        setup_state(def, &tables, &mut setup, &mut problems);
+        if !problems.is_empty() {
+            return Err(Diagnostics(problems.into_iter().map(located).collect()));
+        }
+        let tables = Rc::new(tables);
+        let setup = Rc::new(setup);
+        let options: BTreeMap<String, Dynamic> = loaded
+            .options
+            .iter()
+            .map(|(k, v)| {
+                let d = match v {
+                    OptionValue::Bool(b) => Dynamic::from(*b),
+                    OptionValue::Int(i) => Dynamic::from(*i),
+                    OptionValue::Str(s) => Dynamic::from(s.clone()),
+                };
+                (k.clone(), d)
+            })
+            .collect();
+        let script_path = files.path_of(&loaded.script_file);
+        let rules = Rules::new(tables.clone(), setup.clone(), options, &loaded.script, &script_path).map_err(Diagnostics)?;
+        Ok(Game {
+            tables,
+            def: loaded.def,
+            options: loaded.options,
+            variant: loaded.variant,
+            files: files.clone(),
+            script: loaded.script,
+            script_path,
+            setup,
+            rules,
+        })
+    }
+
+    /// The game id.
+    pub fn id(&self) -> &str {
+        &self.tables.id
+    }
+
+    /// Whether the script defines `evaluate(s, p)`.
+    pub fn has_evaluate(&self) -> bool {
+        self.rules.hooks.evaluate
+    }
+
+    /// The starting position, settled (the first player's moves known to exist, or the game
+    /// already decided).
+    pub fn start(&self) -> Result<State, RuleError> {
+        let mut s = (*self.setup).clone();
+        let first = self.def.setup.first.as_deref().and_then(|f| self.tables.seat(f)).unwrap_or(PlayerId(0));
+        s.turn = first;
+        let mut log = Vec::new();
+        self.settle(&mut s, &mut log)?;
+        Ok(s)
+    }
+
+    /// Reads a position text and settles it.
+    pub fn position(&self, text: &str) -> Result<State, Diagnostic> {
+        let mut s = notation::parse_position(&self.tables, text).map_err(|e| {
+            Diagnostic::error("<position>", e.message.clone()).at_line_col(text, 1, e.column)
+        })?;
+        let mut log = Vec::new();
+        self.settle(&mut s, &mut log).map_err(|e| e.to_diagnostic(Some(&self.script)))?;
+        Ok(s)
+    }
+
+    /// Writes a position.
+    pub fn position_text(&self, s: &State) -> String {
+        notation::format_position(&self.tables, s)
+    }
+
+    /// The legal moves of the player to move (none once the game is over).
+    pub fn legal_moves(&self, s: &State) -> Result<Vec<Move>, RuleError> {
+        let mut out = Vec::new();
+        self.moves_into(s, &mut out)?;
+        Ok(out)
+    }
+
+    fn moves_into(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        out.clear();
+        if s.is_over() {
+            return Ok(());
+        }
+        self.rules.moves(s, out)?;
+        if out.is_empty() && self.tables.no_moves == NoMoves::Pass {
+            out.push(Move::pass());
+        }
+        Ok(())
+    }
+
+    /// Plays a move (assumed legal: use [`Game::play_text`] or pick from [`Game::legal_moves`])
+    /// and returns what undoes it.
+    pub fn play(&self, s: &mut State, m: &Move) -> Result<Undo, RuleError> {
+        let mut log = Vec::new();
+        let mut next = Vec::new();
+        match self.advance(s, m, &mut log, &mut next) {
+            Ok(()) => Ok(Undo(log)),
+            Err(e) => {
+                Undo(log).undo(&self.tables, s);
+                Err(e)
+            }
+        }
+    }
+
+    /// Plays a move and fills `next` with the legal moves that follow, without keeping an
+    /// undo record: the fast path for playouts.
+    pub fn play_fast(&self, s: &mut State, m: &Move, next: &mut Vec<Move>) -> Result<(), RuleError> {
+        let mut log = Vec::new();
+        self.advance(s, m, &mut log, next)
+    }
+
+    /// Takes back a move.
+    pub fn undo(&self, s: &mut State, u: Undo) {
+        u.undo(&self.tables, s);
+    }
+
+    /// Reads a move text and plays it if it is legal.
+    pub fn play_text(&self, s: &mut State, text: &str) -> Result<(Move, Undo), PlayError> {
+        let legal = self.legal_moves(s).map_err(PlayError::Rules)?;
+        let m = notation::resolve(&self.tables, &legal, s.turn(), text).map_err(PlayError::Move)?;
+        let u = self.play(s, &m).map_err(PlayError::Rules)?;
+        Ok((m, u))
+    }
+
+    /// The text of a move, as the player to move in `s` writes it.
+    pub fn move_text(&self, s: &State, m: &Move) -> String {
+        notation::format_move(&self.tables, m, s.turn())
+    }
+
+    /// The script's evaluation of `s` for seat `p`, if it defines `evaluate`.
+    pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<Option<i64>, RuleError> {
+        if self.rules.hooks.evaluate { self.rules.evaluate(s, p).map(Some) } else { Ok(None) }
+    }
+
+    fn advance(&self, s: &mut State, m: &Move, log: &mut Vec<Change>, next: &mut Vec<Move>) -> Result<(), RuleError> {
+        let t = &*self.tables;
+        if s.is_over() {
+            return Err(RuleError::engine(&t.id, "the game is over: no more moves"));
+        }
+        {
+            let mut tx = Tx { s, log };
+            for a in &m.actions {
+                if !tx.act(t, a) {
+                    return Err(RuleError::engine(&t.id, format!("the move `{}` does not fit the position", notation::format_move(t, m, tx.s.turn()))));
+                }
+            }
+            let ply = tx.s.ply() + 1;
+            tx.set_ply(ply);
+            let passes = if m.shape == Shape::Pass { tx.s.passes().saturating_add(1) } else { 0 };
+            if passes != tx.s.passes() {
+                tx.set_passes(passes);
+            }
+        }
+        let turn_set = if self.rules.hooks.after_move { self.rules.after_move(s, m, log)? } else { false };
+        if !turn_set && !s.is_over() {
+            let n = t.next_seat(s.turn());
+            Tx { s, log }.set_turn(n);
+        }
+        self.settle_into(s, log, next)
+    }
+
+    fn settle(&self, s: &mut State, log: &mut Vec<Change>) -> Result<(), RuleError> {
+        let mut next = Vec::new();
+        self.settle_into(s, log, &mut next)
+    }
+
+    /// Brings a state to where the player to move has a legal move or the game is over:
+    /// checks the outcome hook and the ply limit, and applies the no-move policy.
+    fn settle_into(&self, s: &mut State, log: &mut Vec<Change>, next: &mut Vec<Move>) -> Result<(), RuleError> {
+        let t = &*self.tables;
+        next.clear();
+        for _ in 0..16 {
+            if s.is_over() {
+                return Ok(());
+            }
+            if self.rules.hooks.outcome {
+                self.rules.outcome(s, log)?;
+                if s.is_over() {
+                    return Ok(());
+                }
+            }
+            if s.ply() >= t.max_plies {
+                Tx { s, log }.set_outcome(Some(Outcome::draw(t, format!("move limit ({} plies) reached", t.max_plies))));
+                return Ok(());
+            }
+            self.rules.moves(s, next)?;
+            if !next.is_empty() {
+                return Ok(());
+            }
+            let who = s.turn();
+            match t.no_moves {
+                NoMoves::Lose => {
+                    let o = Outcome::lose(t, who, format!("{} has no legal move", t.seats[who.index()].name));
+                    Tx { s, log }.set_outcome(Some(o));
+                }
+                NoMoves::Draw => Tx { s, log }.set_outcome(Some(Outcome::draw(t, "no legal move"))),
+                NoMoves::Pass => {
+                    if s.passes() as usize >= t.player_count() {
+                        Tx { s, log }.set_outcome(Some(Outcome::draw(t, "no player can move")));
+                    } else {
+                        next.push(Move::pass());
+                        return Ok(());
+                    }
+                }
+                NoMoves::Script => {
+                    if !self.rules.hooks.no_moves {
+                        return Err(RuleError::engine(&t.id, "rules.no_moves = \"script\" but the script has no no_moves(s) hook"));
+                    }
+                    let before = log.len();
+                    self.rules.no_moves(s, log)?;
+                    if log.len() == before {
+                        return Err(RuleError::engine(&t.id, "no_moves(s) changed nothing, so the player still has no move"));
+                    }
+                }
+            }
+        }
+        Err(RuleError::engine(&t.id, "the rules found no legal move 16 times in a row (does no_moves(s) make progress?)"))
+    }
+}
+
+/// Why a typed move was not played.
+#[derive(Debug)]
+pub enum PlayError {
+    /// The text was not a legal move.
+    Move(MoveError),
+    /// The rules failed.
+    Rules(RuleError),
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Move(e) => e.fmt(f),
+            PlayError::Rules(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Option<Tables> {
+    let id_ok = !def.game.id.is_empty()
+        && def.game.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        problems.push(Problem::at(&["game", "id"], "a game id is lower-case letters, digits and `-`"));
+    }
+    // Seats and teams.
+    let mut seats: Vec<Seat> = Vec::new();
+    if def.players.seats.is_empty() || def.players.seats.len() > 8 {
+        problems.push(Problem::at(&["players", "seats"], "a game has 1 to 8 seats"));
+    }
+    for (i, sd) in def.players.seats.iter().enumerate() {
+        let letter = match &sd.letter {
+            Some(l) if l.chars().count() == 1 && l.chars().all(|c| c.is_ascii_lowercase()) => l.chars().next(),
+            Some(_) => {
+                problems.push(Problem::at(&["players", "seats", &i.to_string(), "letter"], "a seat letter is one lower-case letter"));
+                None
+            }
+            None => sd.name.chars().next().map(|c| c.to_ascii_lowercase()).filter(|c| c.is_ascii_lowercase()),
+        };
+        let Some(letter) = letter else {
+            problems.push(Problem::at(&["players", "seats", &i.to_string()], format!("seat `{}` needs a `letter` (a-z)", sd.name)));
+            continue;
+        };
+        if seats.iter().any(|s| s.letter == letter) {
+            problems.push(Problem::at(&["players", "seats", &i.to_string()], format!("seat letter `{letter}` is used twice: give `letter`")));
+        }
+        if seats.iter().any(|s| s.name == sd.name) {
+            problems.push(Problem::at(&["players", "seats", &i.to_string(), "name"], format!("seat `{}` is listed twice", sd.name)));
+        }
+        seats.push(Seat { name: sd.name.clone(), letter, colours: sd.colours.clone(), team: i as u8 });
+    }
+    for (ti, team) in def.players.teams.iter().enumerate() {
+        let first = team.first().and_then(|n| seats.iter().position(|s| &s.name == n));
+        for (j, name) in team.iter().enumerate() {
+            match seats.iter().position(|s| &s.name == name) {
+                Some(k) => seats[k].team = first.unwrap_or(k) as u8,
+                None => problems.push(
+                    Problem::at(&["players", "teams", &ti.to_string(), &j.to_string()], format!("`{name}` is not a seat"))
+                        .suggesting(name, def.players.seats.iter().map(|s| s.name.as_str())),
+                ),
+            }
+        }
+    }
+    // Kinds and pieces.
+    let mut kinds = Vec::new();
+    if def.pieces.len() > 26 {
+        problems.push(Problem::at(&["pieces"], "at most 26 piece kinds"));
+    }
+    for (sym, p) in &def.pieces {
+        let mut chars = sym.chars();
+        let symbol = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => c,
+            _ => {
+                problems.push(Problem::at(&["pieces", sym], format!("piece kind `{sym}` must be one upper-case letter")));
+                continue;
+            }
+        };
+        if !(0..=99).contains(&p.size) {
+            problems.push(Problem::at(&["pieces", sym, "size"], "size must be 0..=99"));
+        }
+        kinds.push(KindInfo {
+            symbol,
+            name: p.name.clone(),
+            size: p.size,
+            role: p.role.clone().unwrap_or_else(|| p.name.clone()),
+            colour: p.colour,
+            neutral_colour: p.neutral_colour.clone(),
+        });
+    }
+    let np = seats.len();
+    let mut pieces = Vec::new();
+    for (k, info) in kinds.iter().enumerate() {
+        for slot in 0..=np {
+            pieces.push(PieceInfo {
+                kind: KindId(k as u8),
+                owner: if slot == 0 { None } else { Some(PlayerId((slot - 1) as u8)) },
+                size: info.size,
+            });
+        }
+    }
+    if pieces.len() > 255 {
+        problems.push(Problem::at(&["pieces"], "too many piece kinds for this many seats (kinds x (seats+1) must be < 256)"));
+    }
+    // Zones.
+    let mut zones = Vec::new();
+    for (name, z) in &def.zones {
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.is_empty() {
+            problems.push(Problem::at(&["zones", name], "a zone name is letters, digits and `_`"));
+        }
+        match z.per {
+            ZonePer::Shared => zones.push(ZoneInfo { name: name.clone(), seat: None, description: z.description.clone() }),
+            ZonePer::Seat => {
+                for p in 0..np {
+                    zones.push(ZoneInfo { name: name.clone(), seat: Some(PlayerId(p as u8)), description: z.description.clone() })
+                }
+            }
+        }
+    }
+    let board = board?;
+    for z in &def.zones {
+        if board.cell(z.0).is_some() {
+            problems.push(Problem::at(&["zones", z.0], format!("`{}` is both a zone and a cell", z.0)));
+        }
+    }
+    let phases = if def.rules.phases.is_empty() { vec!["play".to_string()] } else { def.rules.phases.clone() };
+    let separator = match def.rules.separator.as_deref() {
+        None | Some("-") => '-',
+        Some("/") => '/',
+        Some(other) => {
+            problems.push(Problem::at(&["rules", "separator"], format!("separator must be `-` or `/`, not `{other}`")));
+            '-'
+        }
+    };
+    let mut t = Tables {
+        id: def.game.id.clone(),
+        board,
+        seats,
+        kinds,
+        pieces,
+        zones,
+        phases,
+        vars: def.rules.vars.keys().cloned().collect(),
+        var_defaults: def.rules.vars.values().copied().collect(),
+        max_plies: def.game.max_plies,
+        no_moves: def.rules.no_moves,
+        separator,
+        patterns: Vec::new(),
+    };
+    for (name, m) in &def.moves {
+        if let Some(p) = lower_pattern(&t, name, m, problems) {
+            t.patterns.push(p);
+        }
+    }
+    Some(t)
+}
+
+fn amount(v: &Option<def::Amount>, default: Amount, path: &[&str], problems: &mut Vec<Problem>) -> Amount {
+    match v {
+        None => default,
+        Some(def::Amount::Fixed(n)) => Amount::Fixed(*n),
+        Some(def::Amount::Expr(s)) => Amount::parse(s).unwrap_or_else(|| {
+            problems.push(Problem::at(path, format!("`{s}` is not a distance: use a number, size, stack, size-1, stack+1 or any")));
+            default
+        }),
+    }
+}
+
+fn lower_pattern(t: &Tables, name: &str, m: &def::MoveDef, problems: &mut Vec<Problem>) -> Option<Pattern> {
+    let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
+    let mut kinds = Vec::new();
+    for (i, k) in m.kinds.iter().enumerate() {
+        match k.chars().next().and_then(|c| t.kind(c)).filter(|_| k.chars().count() == 1) {
+            Some(id) => kinds.push(id),
+            None => problems.push(
+                Problem::at(&["moves", name, "kinds", &i.to_string()], format!("`{k}` is not a piece kind"))
+                    .suggesting(k, t.kinds.iter().map(|k| k.name.as_str())),
+            ),
+        }
+    }
+    let region = m.region.as_ref().and_then(|r| {
+        let i = t.board.region_index(r);
+        if i.is_none() {
+            problems.push(
+                Problem::at(&at("region"), format!("`{r}` is not a region"))
+                    .suggesting(r, t.board.regions().iter().map(|x| x.name.as_str())),
+            );
+        }
+        i
+    });
+    let mut dirs = vec![Vec::new(); t.player_count()];
+    if m.directions.is_empty() {
+        for d in &mut dirs {
+            *d = t.board.dirs().collect();
+        }
+    }
+    for (i, dname) in m.directions.iter().enumerate() {
+        if !t.board.is_dir(dname) {
+            let names: Vec<&str> = t.board.dirs().map(|d| t.board.dir_name(d)).chain(t.board.relative_names()).collect();
+            problems.push(
+                Problem::at(&["moves", name, "directions", &i.to_string()], format!("`{dname}` is not a direction"))
+                    .suggesting(dname, names.iter().copied()),
+            );
+            continue;
+        }
+        for (p, list) in dirs.iter_mut().enumerate() {
+            if let Some(d) = t.board.dir(dname, p) {
+                list.push(d);
+            }
+        }
+    }
+    let over_min = amount(&m.over_min, Amount::Fixed(0), &at("over_min"), problems);
+    let over_max = amount(&m.over_max, over_min, &at("over_max"), problems);
+    let zone_ok = |z: &Option<String>, key: &'static str, problems: &mut Vec<Problem>| {
+        if let Some(z) = z {
+            if !t.zones.iter().any(|x| &x.name == z) {
+                let mut names: Vec<&str> = t.zones.iter().map(|x| x.name.as_str()).collect();
+                names.dedup();
+                problems.push(Problem::at(&at(key), format!("`{z}` is not a zone")).suggesting(z, names.iter().copied()));
+            }
+        }
+    };
+    zone_ok(&m.zone, "zone", problems);
+    zone_ok(&m.capture_to, "capture_to", problems);
+    let place = m.kind == MoveKind::Place;
+    if place && m.zone.is_none() {
+        problems.push(Problem::at(&["moves", name], "a `place` generator needs `zone`, the zone pieces come from"));
+    }
+    if m.capture != def::CaptureMode::None && m.capture_to.is_none() {
+        problems.push(Problem::at(&at("capture"), "a capturing generator needs `capture_to`, the zone captured pieces go to"));
+    }
+    let default_land = if place { vec![def::CellCond::Empty] } else { vec![def::CellCond::Empty] };
+    Some(Pattern {
+        name: name.to_string(),
+        place,
+        mover: m.pieces,
+        kinds: kind_mask(&kinds),
+        region,
+        dirs,
+        over_min,
+        over_max,
+        over: Conds::of(m.over.as_ref().map_or(&[def::CellCond::Empty][..], |c| c.as_slice())),
+        over_occupied_min: m.over_occupied_min,
+        over_occupied_max: m.over_occupied_max.unwrap_or(u32::MAX),
+        land: Conds::of(m.land.as_ref().map_or(&default_land[..], |c| c.as_slice())),
+        zone: m.zone.clone(),
+        capture: m.capture,
+        takes: m.takes,
+        capture_to: m.capture_to.clone(),
+        capture_zone_of: m.capture_zone_of,
+        score: m.score,
+        chain: m.chain,
+    })
+}
+
+fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Problem>) {
+    for (cell, text) in &def.setup.cells {
+        let Some(c) = t.board.cell(cell) else {
+            problems.push(Problem::at(&["setup", "cells", cell], format!("unknown cell `{cell}`")).suggesting(cell, t.board.names().iter().map(String::as_str)));
+            continue;
+        };
+        match notation::parse_pieces(t, text) {
+            Ok(ps) => s.stacks[c.index()] = ps.into_iter().collect(),
+            Err(e) => problems.push(Problem::at(&["setup", "cells", cell], format!("{e}"))),
+        }
+    }
+    for (zone, text) in &def.setup.zones {
+        let (zname, seat) = match zone.split_once('.') {
+            Some((z, seat)) => (z, Some(seat)),
+            None => (zone.as_str(), None),
+        };
+        let seat_id = match seat {
+            Some(n) => match t.seat(n) {
+                Some(p) => Some(p),
+                None => {
+                    problems.push(Problem::at(&["setup", "zones", zone], format!("`{n}` is not a seat")));
+                    continue;
+                }
+            },
+            None => None,
+        };
+        let loc = t.zone_loc(zname, seat_id).filter(|l| t.loc_zone(*l).is_some_and(|z| z.seat.is_none() || seat_id.is_some()));
+        let Some(loc) = loc else {
+            problems.push(Problem::at(&["setup", "zones", zone], format!("`{zone}` is not a zone (a per-seat zone is written `name.Seat`)")));
+            continue;
+        };
+        match notation::parse_pieces(t, text) {
+            Ok(mut ps) => {
+                ps.sort();
+                s.stacks[loc.index()] = ps.into_iter().collect();
+            }
+            Err(e) => problems.push(Problem::at(&["setup", "zones", zone], format!("{e}"))),
+        }
+    }
+    if let Some(f) = &def.setup.first {
+        if t.seat(f).is_none() {
+            problems.push(Problem::at(&["setup", "first"], format!("`{f}` is not a seat")));
+        }
+    }
+}

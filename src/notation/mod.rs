@@ -1,0 +1,554 @@
+//! Text forms of moves and positions (pest grammar in `notation.pest`).
+//!
+//! Moves are written from what they do: `pass`, `S@c3` (placement), `a1-a2` (step), `a1:c3:e5`
+//! (a capturing chain), `bar/20` (zones by name), `e7-e8=Q` (a choice). Reading a move is two
+//! steps, as in shakmaty: parse the syntax, then resolve it against the legal moves, so an
+//! illegal move and an ambiguous one get distinct errors.
+//!
+//! A position is the board row by row (top row first, `/` between rows, digits for runs of
+//! empty cells, a lone piece as `aS`, a stack bottom-first in brackets `(aSaMaL)`) followed by
+//! `key=value` fields: `turn=B phase=jump round=2 ply=17 score=3,5 passes=1 stash=5S,5M,4L
+//! var.first=1`. Omitted fields take their starting values.
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use crate::engine::{Loc, Move, Piece, PlayerId, Shape, Stack, State, Tables};
+
+#[allow(missing_docs)]
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "notation/notation.pest"]
+    pub(super) struct Grammar;
+}
+use grammar::{Grammar, Rule};
+
+/// A syntax error in move or position text, with the 1-based column it was found at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextError {
+    /// 1-based column (in characters) in the text.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for TextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+fn pest_error(e: pest::error::Error<Rule>, what: &str) -> TextError {
+    let column = match e.line_col {
+        pest::error::LineColLocation::Pos((_, c)) | pest::error::LineColLocation::Span((_, c), _) => c,
+    };
+    let expected = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let names: Vec<&str> = positives.iter().map(rule_name).filter(|n| !n.is_empty()).collect();
+            if names.is_empty() { String::new() } else { format!(": expected {}", names.join(" or ")) }
+        }
+        pest::error::ErrorVariant::CustomError { message } => format!(": {message}"),
+    };
+    TextError { column, message: format!("this is not {what}{expected}") }
+}
+
+fn rule_name(r: &Rule) -> &'static str {
+    match r {
+        Rule::piece => "a piece (like `S` or `aS`)",
+        Rule::loc => "a cell or zone name",
+        Rule::sep => "`-`, `:` or `/`",
+        Rule::pass => "`pass`",
+        Rule::suffix => "`=` and a piece",
+        Rule::EOI => "the end of the text",
+        Rule::field => "a `key=value` field",
+        Rule::count => "a count",
+        Rule::row | Rule::board | Rule::empties | Rule::stack => "a row of cells",
+        _ => "",
+    }
+}
+
+/// A move as written, before it is matched against the legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveText {
+    /// `pass`.
+    Pass,
+    /// `S@c3`: the piece text and the cell.
+    Place {
+        /// Piece as written (`S` or `aS`).
+        piece: String,
+        /// Target cell name.
+        to: String,
+        /// `=X` choice.
+        suffix: Option<String>,
+    },
+    /// `a1-b2:c3`: the location names.
+    Path {
+        /// Location names, first to last.
+        locs: Vec<String>,
+        /// `=X` choice.
+        suffix: Option<String>,
+    },
+}
+
+/// Parses the syntax of a move.
+pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
+    let mut pairs = Grammar::parse(Rule::move_text, text).map_err(|e| pest_error(e, "a move"))?;
+    let top = pairs.next().map(|p| p.into_inner());
+    let mut shape = None;
+    let mut suffix = None;
+    for p in top.into_iter().flatten() {
+        match p.as_rule() {
+            Rule::pass => shape = Some(MoveText::Pass),
+            Rule::place => {
+                let mut it = p.into_inner();
+                let piece = it.next().map(|x| x.as_str().to_string()).unwrap_or_default();
+                let to = it.next().map(|x| x.as_str().to_string()).unwrap_or_default();
+                shape = Some(MoveText::Place { piece, to, suffix: None });
+            }
+            Rule::path => {
+                let locs = p.into_inner().filter(|x| x.as_rule() == Rule::loc).map(|x| x.as_str().to_string()).collect();
+                shape = Some(MoveText::Path { locs, suffix: None });
+            }
+            Rule::suffix => suffix = p.into_inner().next().map(|x| x.as_str().to_string()),
+            _ => {}
+        }
+    }
+    match shape {
+        Some(MoveText::Place { piece, to, .. }) => Ok(MoveText::Place { piece, to, suffix }),
+        Some(MoveText::Path { locs, .. }) => Ok(MoveText::Path { locs, suffix }),
+        Some(MoveText::Pass) => Ok(MoveText::Pass),
+        None => Err(TextError { column: 1, message: "empty move".into() }),
+    }
+}
+
+/// Name of a location as the mover writes it: own and shared zones by their bare name.
+fn loc_text(t: &Tables, l: Loc, mover: PlayerId) -> String {
+    match t.loc_zone(l) {
+        Some(z) if z.seat.is_none() || z.seat == Some(mover) => z.name.clone(),
+        _ => t.loc_name(l),
+    }
+}
+
+/// Writes a move as the player to move would type it.
+pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
+    let mut s = String::new();
+    match m.shape {
+        Shape::Pass => s.push_str("pass"),
+        Shape::Place(p) => {
+            let info = t.info(p);
+            if info.owner.is_some() && info.owner != Some(mover) {
+                s.push_str(&t.piece_text(p));
+            } else {
+                s.push(t.kinds[info.kind.index()].symbol);
+            }
+            s.push('@');
+            if let Some(&to) = m.path.last() {
+                s.push_str(&loc_text(t, to, mover));
+            }
+        }
+        Shape::Path => {
+            for (i, &l) in m.path.iter().enumerate() {
+                if i > 0 {
+                    s.push(if m.capture { ':' } else { t.separator });
+                }
+                s.push_str(&loc_text(t, l, mover));
+            }
+        }
+    }
+    if let Some(k) = m.suffix {
+        s.push('=');
+        s.push(t.kinds[k.index()].symbol);
+    }
+    s
+}
+
+/// Why a move text was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move at all.
+    Syntax(TextError),
+    /// It reads as a move, but no legal move matches; the closest legal moves are given.
+    Illegal {
+        /// The text.
+        text: String,
+        /// Legal moves that look most like it.
+        closest: Vec<String>,
+    },
+    /// More than one legal move matches.
+    Ambiguous {
+        /// The text.
+        text: String,
+        /// The legal moves it could mean.
+        candidates: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Syntax(e) => write!(f, "cannot read the move: {e}"),
+            MoveError::Illegal { text, closest } if closest.is_empty() => {
+                write!(f, "`{text}` is not a legal move (there are no legal moves)")
+            }
+            MoveError::Illegal { text, closest } => {
+                write!(f, "`{text}` is not a legal move; closest legal moves: {}", closest.join(", "))
+            }
+            MoveError::Ambiguous { text, candidates } => {
+                write!(f, "`{text}` is ambiguous: it could be {}", candidates.join(" or "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Finds the legal move a text means.
+pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Result<Move, MoveError> {
+    let parsed = parse_move(text).map_err(MoveError::Syntax)?;
+    let matches: Vec<&Move> = legal.iter().filter(|m| matches_text(t, m, mover, &parsed)).collect();
+    match matches.len() {
+        1 => Ok(matches[0].clone()),
+        0 => {
+            let text = text.trim().to_string();
+            let mut scored: Vec<(f64, String)> = legal
+                .iter()
+                .map(|m| {
+                    let f = format_move(t, m, mover);
+                    (strsim::normalized_damerau_levenshtein(&text, &f), f)
+                })
+                .collect();
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+            scored.dedup_by(|a, b| a.1 == b.1);
+            Err(MoveError::Illegal { text, closest: scored.into_iter().take(5).map(|(_, m)| m).collect() })
+        }
+        _ => Err(MoveError::Ambiguous {
+            text: text.trim().to_string(),
+            candidates: matches.iter().map(|m| format_move(t, m, mover)).collect(),
+        }),
+    }
+}
+
+fn name_matches(t: &Tables, l: Loc, mover: PlayerId, name: &str) -> bool {
+    loc_text(t, l, mover) == name || t.loc_name(l) == name
+}
+
+fn suffix_matches(t: &Tables, m: &Move, suffix: &Option<String>) -> bool {
+    match (m.suffix, suffix) {
+        (None, None) => true,
+        (Some(k), Some(s)) => s.chars().last() == Some(t.kinds[k.index()].symbol),
+        _ => false,
+    }
+}
+
+fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> bool {
+    match (parsed, m.shape) {
+        (MoveText::Pass, Shape::Pass) => true,
+        (MoveText::Place { piece, to, suffix }, Shape::Place(p)) => {
+            let info = t.info(p);
+            let mut chars = piece.chars();
+            let (owner, kind) = match (chars.next(), chars.next()) {
+                (Some(o), Some(k)) => (Some(o), k),
+                (Some(k), None) => (None, k),
+                _ => return false,
+            };
+            t.kinds[info.kind.index()].symbol == kind
+                && owner.is_none_or(|o| info.owner.is_some_and(|w| t.seats[w.index()].letter == o))
+                && m.path.last().is_some_and(|&l| name_matches(t, l, mover, to))
+                && suffix_matches(t, m, suffix)
+        }
+        (MoveText::Path { locs, suffix }, Shape::Path) => {
+            locs.len() == m.path.len()
+                && m.path.iter().zip(locs).all(|(&l, n)| name_matches(t, l, mover, n))
+                && suffix_matches(t, m, suffix)
+        }
+        _ => false,
+    }
+}
+
+/// Reads a piece token (`S`, `aS`).
+pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, String> {
+    let mut chars = text.chars();
+    let (owner, kind) = match (chars.next(), chars.next()) {
+        (Some(o), Some(k)) => (Some(o), k),
+        (Some(k), None) => (None, k),
+        _ => return Err("empty piece".into()),
+    };
+    let kind_id = t.kind(kind).ok_or_else(|| {
+        let all: String = t.kinds.iter().map(|k| k.symbol).collect();
+        format!("`{kind}` is not a piece kind of this game (kinds: {all})")
+    })?;
+    let owner_id = match owner {
+        None => None,
+        Some(o) => Some(
+            t.seats
+                .iter()
+                .position(|s| s.letter == o)
+                .map(|i| PlayerId(i as u8))
+                .ok_or_else(|| format!("`{o}` is not a seat letter of this game"))?,
+        ),
+    };
+    Ok(t.piece(kind_id, owner_id))
+}
+
+/// Reads a list of pieces with optional counts (`5S 5M 5L`, `aS aM aL`, `-`).
+pub fn parse_pieces(t: &Tables, text: &str) -> Result<Vec<Piece>, TextError> {
+    let pairs = Grammar::parse(Rule::piece_list, text).map_err(|e| pest_error(e, "a list of pieces"))?;
+    let mut out = Vec::new();
+    for item in pairs.flatten().filter(|p| p.as_rule() == Rule::item) {
+        let col = item.as_span().start() + 1;
+        let mut n = 1usize;
+        let mut piece = None;
+        for part in item.into_inner() {
+            match part.as_rule() {
+                Rule::count => {
+                    n = part.as_str().parse().map_err(|_| TextError { column: col, message: "count too large".into() })?
+                }
+                Rule::piece => {
+                    piece = Some(piece_from_text(t, part.as_str()).map_err(|m| TextError { column: col, message: m })?)
+                }
+                _ => {}
+            }
+        }
+        if n > 1000 {
+            return Err(TextError { column: col, message: format!("{n} pieces is more than any game needs") });
+        }
+        if let Some(p) = piece {
+            out.extend(std::iter::repeat_n(p, n));
+        }
+    }
+    Ok(out)
+}
+
+fn pieces_text(t: &Tables, stack: &[Piece], sep: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < stack.len() {
+        let mut j = i;
+        while j < stack.len() && stack[j] == stack[i] {
+            j += 1;
+        }
+        let n = j - i;
+        let p = t.piece_text(stack[i]);
+        parts.push(if n > 1 { format!("{n}{p}") } else { p });
+        i = j;
+    }
+    parts.join(sep)
+}
+
+/// Writes a zone's or stack's pieces with counts, e.g. `5S,5M,4L`.
+pub fn format_pieces(t: &Tables, stack: &[Piece]) -> String {
+    pieces_text(t, stack, ",")
+}
+
+/// Writes a position.
+pub fn format_position(t: &Tables, s: &State) -> String {
+    let mut out = String::new();
+    for (r, row) in t.board.rows().iter().enumerate() {
+        if r > 0 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for &c in row {
+            let stack = s.stack(c.into());
+            if stack.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            if stack.len() == 1 {
+                out.push_str(&t.piece_text(stack[0]));
+            } else {
+                out.push('(');
+                for &p in stack {
+                    out.push_str(&t.piece_text(p));
+                }
+                out.push(')');
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+    }
+    out.push_str(" turn=");
+    out.push_str(&t.seats[s.turn.index()].name);
+    if t.phases.len() > 1 {
+        out.push_str(" phase=");
+        out.push_str(&t.phases[s.phase as usize]);
+    }
+    if s.round != 1 {
+        out.push_str(&format!(" round={}", s.round));
+    }
+    if s.ply != 0 {
+        out.push_str(&format!(" ply={}", s.ply));
+    }
+    if s.passes != 0 {
+        out.push_str(&format!(" passes={}", s.passes));
+    }
+    if s.scores.iter().any(|&x| x != 0) {
+        let sc: Vec<String> = s.scores.iter().map(|x| x.to_string()).collect();
+        out.push_str(&format!(" score={}", sc.join(",")));
+    }
+    for (i, z) in t.zones.iter().enumerate() {
+        let stack = &s.stacks[t.board.len() + i];
+        if !stack.is_empty() {
+            let name = match z.seat {
+                Some(p) => format!("{}.{}", z.name, t.seats[p.index()].name),
+                None => z.name.clone(),
+            };
+            out.push_str(&format!(" {name}={}", format_pieces(t, stack)));
+        }
+    }
+    for (i, name) in t.vars.iter().enumerate() {
+        if s.vars[i] != t.var_defaults[i] {
+            out.push_str(&format!(" var.{name}={}", s.vars[i]));
+        }
+    }
+    out
+}
+
+/// Reads a position. Fields left out take their starting values: no pieces in zones, scores
+/// 0, round 1, first phase, and the first seat to move.
+pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
+    let pairs = Grammar::parse(Rule::position, text).map_err(|e| pest_error(e, "a position"))?;
+    let mut s = State::empty(t);
+    let err = |pos: usize, message: String| TextError { column: text[..pos].chars().count() + 1, message };
+    for p in pairs.flatten() {
+        match p.as_rule() {
+            Rule::board => read_board(t, &mut s, p, text)?,
+            Rule::field => {
+                let start = p.as_span().start();
+                let mut it = p.into_inner();
+                let (Some(k), Some(v)) = (it.next(), it.next()) else { continue };
+                let (key, val, vpos) = (k.as_str(), v.as_str(), v.as_span().start());
+                let int = |what: &str| -> Result<i64, TextError> {
+                    val.parse::<i64>().map_err(|_| err(vpos, format!("{what} must be a whole number, not `{val}`")))
+                };
+                match key {
+                    "turn" => {
+                        s.turn = t.seat(val).ok_or_else(|| {
+                            let names: Vec<&str> = t.seats.iter().map(|x| x.name.as_str()).collect();
+                            err(vpos, format!("`{val}` is not a seat (seats: {})", names.join(", ")))
+                        })?
+                    }
+                    "phase" => {
+                        s.phase = t.phases.iter().position(|x| x == val).ok_or_else(|| {
+                            err(vpos, format!("`{val}` is not a phase (phases: {})", t.phases.join(", ")))
+                        })? as u8
+                    }
+                    "round" => s.round = int("round")?.clamp(1, u16::MAX as i64) as u16,
+                    "ply" => s.ply = int("ply")?.clamp(0, u32::MAX as i64) as u32,
+                    "passes" => s.passes = int("passes")?.clamp(0, 255) as u8,
+                    "score" => {
+                        let parts: Vec<&str> = val.split(',').collect();
+                        if parts.len() != t.player_count() {
+                            return Err(err(vpos, format!("score needs {} numbers, one per seat", t.player_count())));
+                        }
+                        for (i, x) in parts.iter().enumerate() {
+                            s.scores[i] = x.parse().map_err(|_| err(vpos, format!("`{x}` is not a score")))?;
+                        }
+                    }
+                    _ if key.starts_with("var.") => {
+                        let name = &key[4..];
+                        let i = t.vars.iter().position(|v| v == name).ok_or_else(|| {
+                            err(start, format!("`{name}` is not a variable of this game (vars: {})", t.vars.join(", ")))
+                        })?;
+                        s.vars[i] = int("a variable")?;
+                    }
+                    _ => {
+                        let (zname, seat) = match key.split_once('.') {
+                            Some((z, seat)) => (z, Some(seat)),
+                            None => (key, None),
+                        };
+                        let seat_id = match seat {
+                            Some(n) => Some(t.seat(n).ok_or_else(|| err(start, format!("`{n}` is not a seat")))?),
+                            None => None,
+                        };
+                        let loc = t.zone_loc(zname, seat_id).filter(|l| {
+                            t.loc_zone(*l).is_some_and(|z| z.seat.is_none() || seat_id.is_some())
+                        });
+                        let Some(loc) = loc else {
+                            return Err(err(
+                                start,
+                                format!(
+                                    "`{key}` is not a field: use turn, phase, round, ply, passes, score, var.NAME or a zone ({})",
+                                    zone_keys(t).join(", ")
+                                ),
+                            ));
+                        };
+                        let mut pieces = parse_pieces(t, val)
+                            .map_err(|e| err(vpos + e.column.saturating_sub(1), e.message))?;
+                        pieces.sort();
+                        s.stacks[loc.index()] = pieces.into_iter().collect();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(s)
+}
+
+fn zone_keys(t: &Tables) -> Vec<String> {
+    t.zones
+        .iter()
+        .map(|z| match z.seat {
+            Some(p) => format!("{}.{}", z.name, t.seats[p.index()].name),
+            None => z.name.clone(),
+        })
+        .collect()
+}
+
+fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Result<(), TextError> {
+    let rows: Vec<Pair<Rule>> = board.into_inner().collect();
+    let col = |pos: usize| text[..pos].chars().count() + 1;
+    if rows.len() != t.board.rows().len() {
+        return Err(TextError {
+            column: 1,
+            message: format!("the board has {} rows, the text gives {}", t.board.rows().len(), rows.len()),
+        });
+    }
+    for (r, row) in rows.into_iter().enumerate() {
+        let cells = &t.board.rows()[r];
+        let row_start = row.as_span().start();
+        let mut i = 0usize;
+        for item in row.into_inner() {
+            let pos = item.as_span().start();
+            match item.as_rule() {
+                Rule::empties => {
+                    let n: usize = item.as_str().parse().unwrap_or(usize::MAX);
+                    i = i.saturating_add(n);
+                }
+                Rule::piece | Rule::stack => {
+                    let mut stack = Stack::new();
+                    let pieces: Vec<Pair<Rule>> =
+                        if item.as_rule() == Rule::piece { vec![item] } else { item.into_inner().collect() };
+                    for p in pieces {
+                        let at = p.as_span().start();
+                        stack.push(piece_from_text(t, p.as_str()).map_err(|m| TextError { column: col(at), message: m })?);
+                    }
+                    if let Some(&c) = cells.get(i) {
+                        s.stacks[c.index()] = stack;
+                    }
+                    i += 1;
+                }
+                _ => {}
+            }
+            if i > cells.len() {
+                return Err(TextError {
+                    column: col(pos),
+                    message: format!("row {} has only {} cells", r + 1, cells.len()),
+                });
+            }
+        }
+        if i != cells.len() {
+            return Err(TextError {
+                column: col(row_start),
+                message: format!("row {} has {} cells, the text gives {i}", r + 1, cells.len()),
+            });
+        }
+    }
+    Ok(())
+}

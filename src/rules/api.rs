@@ -1,0 +1,330 @@
+//! The functions a rule script calls on its state handle `s` and on a move `m`.
+//! Reads work in every hook; generators only in `moves`; changes only in `after_move`,
+//! `outcome` and `no_moves` (they go through the logged transaction, so undo sees them).
+
+use std::rc::Rc;
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Position};
+
+use super::{Ctx, Work};
+use crate::board::CellId;
+use crate::engine::{Action, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, movegen};
+
+type R<T> = Result<T, Box<EvalAltResult>>;
+
+/// A played move as the script sees it in `after_move(s, m)`.
+#[derive(Clone)]
+pub(crate) struct MoveRef(pub(crate) Rc<Move>, pub(crate) PlayerId);
+
+fn rt(msg: impl Into<String>) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorRuntime(Dynamic::from(msg.into()), Position::NONE).into()
+}
+
+fn read<T>(c: &Ctx, f: impl FnOnce(&Work, &Tables, &State) -> R<T>) -> R<T> {
+    let w = c.0.borrow();
+    if w.state.is_null() {
+        return Err(rt("the state handle is only valid during a hook call"));
+    }
+    // SAFETY: `state` is set by `Rules::call` to a state that outlives the call and reset to
+    // null before the call returns; the handle is single-threaded (Rc).
+    let s = unsafe { &*w.state };
+    let t = w.tables.clone();
+    f(&w, &t, s)
+}
+
+fn change<T>(c: &Ctx, what: &str, f: impl FnOnce(&Work, &Tables, &mut Tx) -> R<T>) -> R<T> {
+    let w = c.0.borrow();
+    if w.state.is_null() {
+        return Err(rt("the state handle is only valid during a hook call"));
+    }
+    if !w.mutable || w.log.is_null() {
+        return Err(rt(format!("`s.{what}` changes the state: call it from after_move, outcome or no_moves, not here")));
+    }
+    // SAFETY: as in `read`; in mutable hooks `state` and `log` come from `&mut` borrows held
+    // by the caller for the whole call.
+    let (s, log) = unsafe { (&mut *w.state, &mut *w.log) };
+    let t = w.tables.clone();
+    let mut tx = Tx { s, log };
+    f(&w, &t, &mut tx)
+}
+
+fn generate(c: &Ctx, f: impl FnOnce(&Tables, &State, &mut Vec<Move>) -> R<()>) -> R<()> {
+    let w = c.0.borrow();
+    if w.state.is_null() || w.out.is_null() {
+        return Err(rt("move generators can only be called from moves(s)"));
+    }
+    // SAFETY: as in `read`; `out` is the caller's buffer, borrowed mutably for the call.
+    let (s, out) = unsafe { (&*w.state, &mut *w.out) };
+    let t = w.tables.clone();
+    f(&t, s, out)
+}
+
+fn player(t: &Tables, p: i64) -> R<PlayerId> {
+    if p >= 0 && (p as usize) < t.player_count() {
+        Ok(PlayerId(p as u8))
+    } else {
+        Err(rt(format!("{p} is not a seat (seats are 0..{})", t.player_count() - 1)))
+    }
+}
+
+fn cell(t: &Tables, c: i64) -> R<CellId> {
+    if c >= 0 && (c as usize) < t.board.len() {
+        Ok(CellId(c as u16))
+    } else {
+        Err(rt(format!("{c} is not a cell (use s.cell(\"name\") to get one)")))
+    }
+}
+
+fn piece(t: &Tables, p: i64) -> R<Piece> {
+    if p >= 0 && (p as usize) < t.pieces.len() {
+        Ok(Piece(p as u8))
+    } else {
+        Err(rt(format!("{p} is not a piece")))
+    }
+}
+
+fn zone(t: &Tables, name: &str, p: PlayerId) -> R<Loc> {
+    t.zone_loc(name, Some(p)).ok_or_else(|| {
+        let mut names: Vec<&str> = t.zones.iter().map(|z| z.name.as_str()).collect();
+        names.dedup();
+        rt(format!("`{name}` is not a zone (zones: {})", names.join(", ")))
+    })
+}
+
+fn region<'t>(t: &'t Tables, name: &str, p: PlayerId) -> R<&'t crate::board::CellSet> {
+    t.board.region(name).map(|r| r.for_seat(p.index())).ok_or_else(|| {
+        let names: Vec<&str> = t.board.regions().iter().map(|r| r.name.as_str()).collect();
+        rt(format!("`{name}` is not a region (regions: {})", names.join(", ")))
+    })
+}
+
+fn var_index(t: &Tables, name: &str) -> R<usize> {
+    t.vars.iter().position(|v| v == name).ok_or_else(|| {
+        rt(format!("`{name}` is not a variable: declare it under [rules] vars (vars: {})", t.vars.join(", ")))
+    })
+}
+
+fn pattern(t: &Tables, name: &str) -> R<usize> {
+    t.pattern(name).ok_or_else(|| {
+        let names: Vec<&str> = t.patterns.iter().map(|p| p.name.as_str()).collect();
+        let hint = crate::diag::suggest(name, names.iter().copied())
+            .map(|s| format!("did you mean `{s}`?"))
+            .unwrap_or_else(|| format!("generators: {}", names.join(", ")));
+        rt(format!("`{name}` is not a move generator of this game ([moves.{name}] is missing); {hint}"))
+    })
+}
+
+fn end(c: &Ctx, o: Outcome) -> R<()> {
+    change(c, "end", |_, _, tx| {
+        tx.set_outcome(Some(o));
+        Ok(())
+    })
+}
+
+pub(super) fn register(e: &mut Engine) {
+    e.register_type_with_name::<Ctx>("State");
+    e.register_type_with_name::<MoveRef>("Move");
+
+    // ---- reading
+    e.register_get("turn", |c: &mut Ctx| read(c, |_, _, s| Ok(s.turn().index() as i64)));
+    e.register_get("players", |c: &mut Ctx| read(c, |_, t, _| Ok(t.player_count() as i64)));
+    e.register_get("phase", |c: &mut Ctx| read(c, |w, _, s| Ok(w.phase_names.get(s.phase()).cloned().unwrap_or_default())));
+    e.register_get("round", |c: &mut Ctx| read(c, |_, _, s| Ok(s.round() as i64)));
+    e.register_get("ply", |c: &mut Ctx| read(c, |_, _, s| Ok(s.ply() as i64)));
+    e.register_fn("next", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.next_seat(player(t, p)?).index() as i64)));
+    e.register_fn("seat_name", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.seats[player(t, p)?.index()].name.clone())));
+    e.register_fn("same_team", |c: &mut Ctx, a: i64, b: i64| read(c, |_, t, _| Ok(t.same_team(player(t, a)?, player(t, b)?))));
+    e.register_fn("score", |c: &mut Ctx, p: i64| read(c, |_, t, s| Ok(s.score(player(t, p)?))));
+    e.register_fn("get_var", |c: &mut Ctx, name: &str| read(c, |_, t, s| Ok(s.var(var_index(t, name)?))));
+    e.register_fn("option", |c: &mut Ctx, name: &str| {
+        read(c, |w, _, _| {
+            w.options.get(name).cloned().ok_or_else(|| {
+                let names: Vec<&str> = w.options.keys().map(String::as_str).collect();
+                rt(format!("`{name}` is not an option of this game (options: {})", names.join(", ")))
+            })
+        })
+    });
+    e.register_fn("cell", |c: &mut Ctx, name: &str| read(c, |_, t, _| Ok(t.board.cell(name).map_or(-1, |x| x.index() as i64))));
+    e.register_fn("cell_name", |c: &mut Ctx, id: i64| read(c, |_, t, _| Ok(t.board.name(cell(t, id)?).to_string())));
+    e.register_fn("top", |c: &mut Ctx, id: i64| read(c, |_, t, s| Ok(s.top(cell(t, id)?.into()).map_or(-1, |p| p.index() as i64))));
+    e.register_fn("height", |c: &mut Ctx, id: i64| read(c, |_, t, s| Ok(s.stack(cell(t, id)?.into()).len() as i64)));
+    e.register_fn("stack", |c: &mut Ctx, id: i64| {
+        read(c, |_, t, s| Ok(s.stack(cell(t, id)?.into()).iter().map(|p| Dynamic::from(p.index() as i64)).collect::<Array>()))
+    });
+    e.register_fn("stack_pips", |c: &mut Ctx, id: i64| {
+        read(c, |_, t, s| Ok(s.stack(cell(t, id)?.into()).iter().map(|p| t.info(*p).size).sum::<i64>()))
+    });
+    e.register_fn("size", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.info(piece(t, p)?).size)));
+    e.register_fn("owner", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.info(piece(t, p)?).owner.map_or(-1, |o| o.index() as i64))));
+    e.register_fn("kind", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.kinds[t.info(piece(t, p)?).kind.index()].symbol.to_string())));
+    e.register_fn("role", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.kinds[t.info(piece(t, p)?).kind.index()].role.clone())));
+    e.register_fn("step", |c: &mut Ctx, id: i64, dir: &str| {
+        read(c, |_, t, s| {
+            let from = cell(t, id)?;
+            let d = t.board.dir(dir, s.turn().index()).ok_or_else(|| rt(format!("`{dir}` is not a direction of this board")))?;
+            Ok(t.board.step(from, d).map_or(-1, |x| x.index() as i64))
+        })
+    });
+    e.register_fn("in_region", |c: &mut Ctx, id: i64, name: &str| {
+        read(c, |_, t, s| Ok(region(t, name, s.turn())?.contains(cell(t, id)?)))
+    });
+    e.register_fn("in_region", |c: &mut Ctx, id: i64, name: &str, p: i64| {
+        read(c, |_, t, _| Ok(region(t, name, player(t, p)?)?.contains(cell(t, id)?)))
+    });
+    e.register_fn("region", |c: &mut Ctx, name: &str| {
+        read(c, |_, t, s| Ok(region(t, name, s.turn())?.iter().map(|x| Dynamic::from(x.index() as i64)).collect::<Array>()))
+    });
+    e.register_fn("zone_count", |c: &mut Ctx, name: &str| read(c, |_, t, s| Ok(s.stack(zone(t, name, s.turn())?).len() as i64)));
+    e.register_fn("zone_count", |c: &mut Ctx, name: &str, p: i64| {
+        read(c, |_, t, s| Ok(s.stack(zone(t, name, player(t, p)?)?).len() as i64))
+    });
+    e.register_fn("board_pieces", |c: &mut Ctx| {
+        read(c, |_, t, s| Ok(t.board.cells().map(|x| s.stack(x.into()).len() as i64).sum::<i64>()))
+    });
+    e.register_fn("board_pips", |c: &mut Ctx| {
+        read(c, |_, t, s| Ok(t.board.cells().flat_map(|x| s.stack(x.into()).iter()).map(|p| t.info(*p).size).sum::<i64>()))
+    });
+    e.register_fn("pieces_of", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            Ok(t.board.cells().flat_map(|x| s.stack(x.into()).iter()).filter(|q| t.info(**q).owner == Some(who)).count() as i64)
+        })
+    });
+
+    // ---- generating (moves hook)
+    e.register_fn("gen", |c: &mut Ctx, name: &str| {
+        generate(c, |t, s, out| {
+            let i = pattern(t, name)?;
+            movegen::generate(t, s, &t.patterns[i], s.turn(), None, out);
+            Ok(())
+        })
+    });
+    e.register_fn("gen_from", |c: &mut Ctx, name: &str, id: i64| {
+        generate(c, |t, s, out| {
+            let i = pattern(t, name)?;
+            movegen::generate(t, s, &t.patterns[i], s.turn(), Some(cell(t, id)?), out);
+            Ok(())
+        })
+    });
+    e.register_fn("move_count", |c: &mut Ctx| {
+        let w = c.0.borrow();
+        if w.out.is_null() {
+            return Err(rt("move_count can only be called from moves(s)"));
+        }
+        // SAFETY: see `generate`.
+        Ok(unsafe { &*w.out }.len() as i64)
+    });
+    e.register_fn("keep_captures", |c: &mut Ctx| {
+        generate(c, |_, _, out| {
+            if out.iter().any(|m| m.capture) {
+                out.retain(|m| m.capture);
+            }
+            Ok(())
+        })
+    });
+    e.register_fn("keep_max_captures", |c: &mut Ctx| {
+        generate(c, |_, _, out| {
+            let best = out.iter().map(Move::captured).max().unwrap_or(0);
+            out.retain(|m| m.captured() == best);
+            Ok(())
+        })
+    });
+    e.register_fn("add_pass", |c: &mut Ctx| {
+        generate(c, |_, _, out| {
+            out.push(Move::pass());
+            Ok(())
+        })
+    });
+
+    // ---- changing (after_move, outcome, no_moves)
+    e.register_fn("set_phase", |c: &mut Ctx, name: &str| {
+        change(c, "set_phase", |_, t, tx| {
+            let i = t.phases.iter().position(|p| p == name).ok_or_else(|| {
+                rt(format!("`{name}` is not a phase (phases: {})", t.phases.join(", ")))
+            })?;
+            tx.set_phase(i as u8);
+            Ok(())
+        })
+    });
+    e.register_fn("set_turn", |c: &mut Ctx, p: i64| {
+        let r = change(c, "set_turn", |_, t, tx| {
+            tx.set_turn(player(t, p)?);
+            Ok(())
+        });
+        if r.is_ok() {
+            c.0.borrow_mut().turn_set = true;
+        }
+        r
+    });
+    e.register_fn("again", |c: &mut Ctx| -> R<()> {
+        change(c, "again", |_, _, _| Ok(()))?;
+        c.0.borrow_mut().turn_set = true;
+        Ok(())
+    });
+    e.register_fn("set_var", |c: &mut Ctx, name: &str, v: i64| {
+        change(c, "set_var", |_, t, tx| {
+            tx.set_var(var_index(t, name)?, v);
+            Ok(())
+        })
+    });
+    e.register_fn("add_score", |c: &mut Ctx, p: i64, d: i64| {
+        change(c, "add_score", |_, t, tx| {
+            tx.act(t, &Action::Score { player: player(t, p)?, delta: d });
+            Ok(())
+        })
+    });
+    e.register_fn("new_round", |c: &mut Ctx| {
+        change(c, "new_round", |w, _, tx| {
+            let round = tx.s.round();
+            tx.set_stacks(w.setup.stacks.clone());
+            tx.set_round(round.saturating_add(1));
+            tx.set_phase(0);
+            tx.set_passes(0);
+            Ok(())
+        })
+    });
+    e.register_fn("win", |c: &mut Ctx, p: i64| {
+        let o = read(c, |_, t, _| Ok(Outcome::win(t, player(t, p)?, format!("{} wins", t.seats[p as usize].name))))?;
+        end(c, o)
+    });
+    e.register_fn("win", |c: &mut Ctx, p: i64, why: &str| {
+        let o = read(c, |_, t, _| Ok(Outcome::win(t, player(t, p)?, why)))?;
+        end(c, o)
+    });
+    e.register_fn("lose", |c: &mut Ctx, p: i64, why: &str| {
+        let o = read(c, |_, t, _| Ok(Outcome::lose(t, player(t, p)?, why)))?;
+        end(c, o)
+    });
+    e.register_fn("draw", |c: &mut Ctx, why: &str| {
+        let o = read(c, |_, t, _| Ok(Outcome::draw(t, why)))?;
+        end(c, o)
+    });
+    e.register_fn("end_by_score", |c: &mut Ctx, high_wins: bool, why: &str| {
+        let o = read(c, |_, t, s| Ok(Outcome::by_scores(t, s.scores(), high_wins, why)))?;
+        end(c, o)
+    });
+
+    // ---- the move in after_move(s, m)
+    let loc_cell = |m: &MoveRef, l: Option<Loc>| -> i64 {
+        match l {
+            Some(l) if m.0.shape != Shape::Pass => l.index() as i64,
+            _ => -1,
+        }
+    };
+    e.register_get("from", move |m: &mut MoveRef| loc_cell(m, m.0.from()));
+    e.register_get("to", move |m: &mut MoveRef| loc_cell(m, m.0.to()));
+    e.register_get("captures", |m: &mut MoveRef| m.0.captured() as i64);
+    e.register_get("is_pass", |m: &mut MoveRef| m.0.shape == Shape::Pass);
+    e.register_get("is_place", |m: &mut MoveRef| matches!(m.0.shape, Shape::Place(_)));
+    e.register_get("mover", |m: &mut MoveRef| m.1.index() as i64);
+    e.register_get("piece", |m: &mut MoveRef| {
+        m.0.actions
+            .iter()
+            .rev()
+            .find_map(|a| match a {
+                Action::Transfer { piece, .. } => Some(piece.index() as i64),
+                _ => None,
+            })
+            .unwrap_or(-1)
+    });
+}

@@ -1,0 +1,310 @@
+//! The Rhai side: compiling a game's script once, calling its hooks under limits, and the API
+//! (`s.gen(...)`, `s.set_phase(...)`, ...) scripts use to read and change the state.
+//!
+//! Hooks: `moves(s)` (required) fills the move list, mostly by naming native generators;
+//! `after_move(s, m)`, `outcome(s)` and `no_moves(s)` change the state through logged
+//! transactions; `evaluate(s, p)` scores a position for AI seats. Every hook gets the state
+//! handle `s`; it is valid only during the call.
+//!
+//! Key types: [`Rules`] (engine + AST + hook table), [`RuleError`]. The state handle given to
+//! scripts is a `Ctx` that points at the caller's `State` for the duration of one call; every
+//! change it makes goes through [`Tx`], so it is undoable.
+
+mod api;
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
+
+use crate::diag::Diagnostic;
+use crate::engine::{Change, Move, PlayerId, State, Tables};
+
+/// An error raised while running a rule script: which game, which hook, where in the script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    /// The game id.
+    pub game: String,
+    /// The hook running when it happened (`moves`, `after_move`...), or `engine`.
+    pub hook: String,
+    /// What went wrong.
+    pub message: String,
+    /// Script line and column, when the error has one.
+    pub position: Option<(usize, usize)>,
+    /// Script file name.
+    pub file: String,
+}
+
+impl RuleError {
+    /// An error raised by the engine itself while running hooks.
+    pub fn engine(game: &str, message: impl Into<String>) -> RuleError {
+        RuleError { game: game.into(), hook: "engine".into(), message: message.into(), position: None, file: String::new() }
+    }
+
+    /// As a located diagnostic, with the script line shown when `script` is given.
+    pub fn to_diagnostic(&self, script: Option<&str>) -> Diagnostic {
+        let file = if self.file.is_empty() { self.game.clone() } else { self.file.clone() };
+        let d = Diagnostic::error(file, format!("{} (game `{}`, hook `{}`)", self.message, self.game, self.hook));
+        match (self.position, script) {
+            (Some((l, c)), Some(src)) => d.at_line_col(src, l, c),
+            (Some((l, c)), None) => {
+                let mut d = d;
+                d.line_col = Some((l, c));
+                d
+            }
+            _ => d,
+        }
+    }
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.position {
+            Some((l, c)) => write!(f, "{}:{l}:{c}: {} (game `{}`, hook `{}`)", self.file, self.message, self.game, self.hook),
+            None => write!(f, "{} (game `{}`, hook `{}`)", self.message, self.game, self.hook),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// What one hook call may touch. Raw pointers because the state belongs to the caller and
+/// lives only for the call; `api` checks for null before every use.
+pub(crate) struct Work {
+    pub(crate) tables: Rc<Tables>,
+    pub(crate) setup: Rc<State>,
+    pub(crate) options: BTreeMap<String, Dynamic>,
+    pub(crate) phase_names: Vec<rhai::ImmutableString>,
+    pub(crate) state: *mut State,
+    pub(crate) log: *mut Vec<Change>,
+    pub(crate) out: *mut Vec<Move>,
+    pub(crate) mutable: bool,
+    pub(crate) turn_set: bool,
+}
+
+/// The state handle scripts see as `s`.
+#[derive(Clone)]
+pub(crate) struct Ctx(pub(crate) Rc<RefCell<Work>>);
+
+/// Which optional hooks a script defines.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hooks {
+    /// `after_move(s, m)`.
+    pub after_move: bool,
+    /// `outcome(s)`.
+    pub outcome: bool,
+    /// `no_moves(s)`.
+    pub no_moves: bool,
+    /// `evaluate(s, p)`.
+    pub evaluate: bool,
+}
+
+/// A compiled rule script with its engine.
+pub struct Rules {
+    engine: Engine,
+    ast: AST,
+    ctx: Ctx,
+    /// The optional hooks present.
+    pub hooks: Hooks,
+    game: String,
+    file: String,
+}
+
+/// Limits every hook call runs under, so a bad script errors instead of hanging.
+pub const MAX_OPERATIONS: u64 = 2_000_000;
+
+fn new_engine() -> Engine {
+    let mut e = Engine::new();
+    e.set_max_operations(MAX_OPERATIONS)
+        .set_max_call_levels(48)
+        .set_max_expr_depths(64, 48)
+        .set_max_string_size(16 * 1024)
+        .set_max_array_size(100_000)
+        .set_max_map_size(10_000)
+        .set_max_variables(1_000)
+        .set_max_functions(1_000);
+    e.on_print(|_| {});
+    e.on_debug(|_, _, _| {});
+    api::register(&mut e);
+    e
+}
+
+impl Rules {
+    /// Compiles the script and checks its hooks. Errors point at the script.
+    pub fn new(
+        tables: Rc<Tables>,
+        setup: Rc<State>,
+        options: BTreeMap<String, Dynamic>,
+        script: &str,
+        file: &str,
+    ) -> Result<Rules, Vec<Diagnostic>> {
+        let engine = new_engine();
+        let ast = engine.compile(script).map_err(|e| {
+            let p = e.1;
+            let d = Diagnostic::error(file, format!("the script does not compile: {}", e.0));
+            vec![match (p.line(), p.position()) {
+                (Some(l), c) => d.at_line_col(script, l, c.unwrap_or(1)),
+                _ => d,
+            }]
+        })?;
+        let mut hooks = Hooks::default();
+        let mut has_moves = false;
+        let mut problems = Vec::new();
+        for f in ast.iter_functions() {
+            let want = match f.name {
+                "moves" => {
+                    has_moves = true;
+                    1
+                }
+                "after_move" => {
+                    hooks.after_move = true;
+                    2
+                }
+                "outcome" => {
+                    hooks.outcome = true;
+                    1
+                }
+                "no_moves" => {
+                    hooks.no_moves = true;
+                    1
+                }
+                "evaluate" => {
+                    hooks.evaluate = true;
+                    2
+                }
+                _ => continue,
+            };
+            if f.params.len() != want {
+                problems.push(Diagnostic::error(
+                    file,
+                    format!("hook `{}` must take {want} parameter(s), it takes {}", f.name, f.params.len()),
+                ));
+            }
+        }
+        if !has_moves {
+            problems.push(
+                Diagnostic::error(file, "the script has no `moves(s)` hook").with_help("add `fn moves(s) { s.gen(\"...\"); }`"),
+            );
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let phase_names = tables.phases.iter().map(|p| p.as_str().into()).collect();
+        let game = tables.id.clone();
+        let work = Work {
+            tables,
+            setup,
+            options,
+            phase_names,
+            state: std::ptr::null_mut(),
+            log: std::ptr::null_mut(),
+            out: std::ptr::null_mut(),
+            mutable: false,
+            turn_set: false,
+        };
+        Ok(Rules { engine, ast, ctx: Ctx(Rc::new(RefCell::new(work))), hooks, game, file: file.to_string() })
+    }
+
+    fn error(&self, hook: &str, e: Box<EvalAltResult>) -> RuleError {
+        // Errors inside nested function calls carry the innermost position.
+        let mut err: &EvalAltResult = &e;
+        let mut pos = err.position();
+        while let EvalAltResult::ErrorInFunctionCall(_, _, inner, p) = err {
+            if !p.is_none() {
+                pos = *p;
+            }
+            err = inner;
+            if !err.position().is_none() {
+                pos = err.position();
+            }
+        }
+        let message = match err {
+            EvalAltResult::ErrorTooManyOperations(_) => format!(
+                "the script ran more than {MAX_OPERATIONS} operations in one call (an endless loop?)"
+            ),
+            EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
+            other => other.to_string().split(" (line").next().unwrap_or_default().to_string(),
+        };
+        RuleError {
+            game: self.game.clone(),
+            hook: hook.to_string(),
+            message,
+            position: pos.line().map(|l| (l, pos.position().unwrap_or(1))),
+            file: self.file.clone(),
+        }
+    }
+
+    fn call(
+        &self,
+        hook: &str,
+        state: *mut State,
+        log: *mut Vec<Change>,
+        out: *mut Vec<Move>,
+        mutable: bool,
+        args: Vec<Dynamic>,
+    ) -> Result<(Dynamic, bool), RuleError> {
+        {
+            let mut w = self.ctx.0.try_borrow_mut().map_err(|_| RuleError::engine(&self.game, "a hook was called from inside a hook"))?;
+            w.state = state;
+            w.log = log;
+            w.out = out;
+            w.mutable = mutable;
+            w.turn_set = false;
+        }
+        let mut all = vec![Dynamic::from(self.ctx.clone())];
+        all.extend(args);
+        let mut scope = Scope::new();
+        let r = self.engine.call_fn_with_options::<Dynamic>(
+            CallFnOptions::new().eval_ast(false).rewind_scope(true),
+            &mut scope,
+            &self.ast,
+            hook,
+            all,
+        );
+        let turn_set = {
+            let mut w = self.ctx.0.borrow_mut();
+            w.state = std::ptr::null_mut();
+            w.log = std::ptr::null_mut();
+            w.out = std::ptr::null_mut();
+            w.mutable = false;
+            w.turn_set
+        };
+        r.map(|v| (v, turn_set)).map_err(|e| self.error(hook, e))
+    }
+
+    /// Runs `moves(s)`, appending the legal moves of the player to move to `out`.
+    pub fn moves(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        let sp = s as *const State as *mut State;
+        self.call("moves", sp, std::ptr::null_mut(), out, false, Vec::new()).map(|_| ())
+    }
+
+    /// Runs `after_move(s, m)`; returns whether the script chose who moves next.
+    pub fn after_move(&self, s: &mut State, m: &Move, log: &mut Vec<Change>) -> Result<bool, RuleError> {
+        let mv = api::MoveRef(Rc::new(m.clone()), s.turn());
+        self.call("after_move", s, log, std::ptr::null_mut(), true, vec![Dynamic::from(mv)]).map(|r| r.1)
+    }
+
+    /// Runs `outcome(s)` (which may end the game).
+    pub fn outcome(&self, s: &mut State, log: &mut Vec<Change>) -> Result<(), RuleError> {
+        self.call("outcome", s, log, std::ptr::null_mut(), true, Vec::new()).map(|_| ())
+    }
+
+    /// Runs `no_moves(s)`; returns whether the script chose who moves next.
+    pub fn no_moves(&self, s: &mut State, log: &mut Vec<Change>) -> Result<bool, RuleError> {
+        self.call("no_moves", s, log, std::ptr::null_mut(), true, Vec::new()).map(|r| r.1)
+    }
+
+    /// Runs `evaluate(s, p)`: the script's estimate of the position for seat `p`.
+    pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<i64, RuleError> {
+        let sp = s as *const State as *mut State;
+        let (v, _) = self.call("evaluate", sp, std::ptr::null_mut(), std::ptr::null_mut(), false, vec![Dynamic::from(p.index() as i64)])?;
+        v.as_int().map_err(|t| RuleError {
+            game: self.game.clone(),
+            hook: "evaluate".into(),
+            message: format!("evaluate must return an integer, it returned {t}"),
+            position: None,
+            file: self.file.clone(),
+        })
+    }
+}

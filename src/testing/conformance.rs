@@ -1,0 +1,93 @@
+//! The conformance test every game must pass, built-in or user-written: random playouts that
+//! check, at every step, the engine's promises about that game.
+
+use crate::engine::State;
+use crate::engine::rng::Rng;
+use crate::game::Game;
+use crate::notation;
+
+/// What a conformance run saw.
+#[derive(Debug, Default)]
+pub struct ConformanceReport {
+    /// Playouts run.
+    pub playouts: usize,
+    /// Positions checked.
+    pub positions: usize,
+    /// Moves whose undo and text round trip were checked.
+    pub moves_checked: usize,
+    /// Longest game, in plies.
+    pub longest: u32,
+    /// Games decided (not drawn).
+    pub decided: usize,
+}
+
+/// Plays `playouts` random games from the start, checking at each position that:
+/// a clone equals the original; the position text reads back to the same state; every legal
+/// move's text is unique and resolves to that move; playing a move and undoing it restores the
+/// state exactly; a live game has a legal move and a finished one has none; the outcome ranks
+/// every seat; and the game ends within `max_plies`.
+pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceReport, String> {
+    let mut rng = Rng::new(seed);
+    let mut r = ConformanceReport::default();
+    let t = &g.tables;
+    for game_no in 0..playouts {
+        let mut s = g.start().map_err(|e| e.to_string())?;
+        let at = |s: &State, what: String| format!("playout {game_no}, ply {}: {what}\n  position: {}", s.ply(), g.position_text(s));
+        loop {
+            r.positions += 1;
+            let clone = s.clone();
+            if clone != s {
+                return Err(at(&s, "a clone differs from the original".into()));
+            }
+            let text = g.position_text(&s);
+            let back = g.position(&text).map_err(|d| at(&s, format!("the position text does not read back: {d}")))?;
+            if back != s {
+                return Err(at(&s, format!("the position text reads back differently: {}", g.position_text(&back))));
+            }
+            let moves = g.legal_moves(&s).map_err(|e| at(&s, e.to_string()))?;
+            if s.is_over() {
+                let o = s.outcome().cloned().unwrap_or_else(|| unreachable!());
+                if o.ranks.len() != t.player_count() {
+                    return Err(at(&s, "the outcome does not rank every seat".into()));
+                }
+                if !moves.is_empty() {
+                    return Err(at(&s, "the game is over but there are legal moves".into()));
+                }
+                if !o.is_draw() {
+                    r.decided += 1;
+                }
+                break;
+            }
+            if moves.is_empty() {
+                return Err(at(&s, "the game is not over but there is no legal move".into()));
+            }
+            if s.ply() > t.max_plies {
+                return Err(at(&s, format!("the game is longer than max_plies = {}", t.max_plies)));
+            }
+            let mut texts: Vec<String> = Vec::with_capacity(moves.len());
+            for (i, m) in moves.iter().enumerate() {
+                let mt = notation::format_move(t, m, s.turn());
+                let resolved = notation::resolve(t, &moves, s.turn(), &mt).map_err(|e| at(&s, format!("move {mt}: {e}")))?;
+                if &resolved != m {
+                    return Err(at(&s, format!("the text `{mt}` resolves to another move")));
+                }
+                texts.push(mt);
+                // Undo is checked on a sample of moves to keep long games affordable.
+                if i < 12 || i % 7 == 0 {
+                    let before = s.clone();
+                    let u = g.play(&mut s, m).map_err(|e| at(&before, e.to_string()))?;
+                    g.undo(&mut s, u);
+                    if s != before {
+                        return Err(at(&before, format!("undoing `{}` does not restore the position: {}", texts[i], g.position_text(&s))));
+                    }
+                    r.moves_checked += 1;
+                }
+            }
+            let pick = rng.below(moves.len() as u64) as usize;
+            g.play(&mut s, &moves[pick]).map_err(|e| at(&s, e.to_string()))?;
+        }
+        r.longest = r.longest.max(s.ply());
+        r.playouts += 1;
+    }
+    Ok(r)
+}

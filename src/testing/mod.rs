@@ -1,0 +1,9 @@
+//! Checking games: scenario tests written as data (`games/<id>/tests/*.toml`) and the one
+//! conformance test every game must pass. Both are library code so that `icebox test` and
+//! `cargo test` run exactly the same checks, on built-in and user games alike.
+
+pub mod conformance;
+pub mod scenario;
+
+pub use conformance::{ConformanceReport, conformance};
+pub use scenario::{ScenarioReport, run_scenarios};

@@ -1,0 +1,255 @@
+//! Scenario tests as data. A file holds `[[scenario]]` tables:
+//!
+//! ```toml
+//! [[scenario]]
+//! name = "a small jumps one square"
+//! rule = "Definition of a jump, 2: smalls can jump over only one space"
+//! position = "5/5/1SL2/5/5 turn=A phase=jump"   # or `start = true`
+//! legal = ["b3:d3"]            # each must be legal
+//! illegal = ["b3:e3"]          # each must not be legal
+//! play = ["b3:d3"]             # played in order (each must be legal)
+//! [scenario.expect]            # checked after `play`
+//! position = "..."  turn = "B"  phase = "jump"  score = [1, 0]  result = "A"
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::def::GameFiles;
+use crate::diag::Diagnostic;
+use crate::game::Game;
+use crate::notation;
+
+/// A scenario file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    /// The scenarios.
+    #[serde(default)]
+    pub scenario: Vec<Scenario>,
+}
+
+/// One scenario.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// What it shows.
+    pub name: String,
+    /// The rule text it checks (number or sentence).
+    pub rule: String,
+    /// The variant to load.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// Options to set.
+    #[serde(default)]
+    pub set: BTreeMap<String, String>,
+    /// Start from the game's start position.
+    #[serde(default)]
+    pub start: bool,
+    /// Start from this position.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Moves that must be legal (before `play`).
+    #[serde(default)]
+    pub legal: Vec<String>,
+    /// Moves that must not be legal (before `play`).
+    #[serde(default)]
+    pub illegal: Vec<String>,
+    /// The exact set of legal moves (before `play`), in any order.
+    #[serde(default)]
+    pub legal_exactly: Option<Vec<String>>,
+    /// How many legal moves there are (before `play`).
+    #[serde(default)]
+    pub legal_count: Option<usize>,
+    /// Moves to play in order.
+    #[serde(default)]
+    pub play: Vec<String>,
+    /// What must hold after `play`.
+    #[serde(default)]
+    pub expect: Option<Expect>,
+}
+
+/// Checks after the moves are played.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expect {
+    /// The exact position text.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// The seat to move.
+    #[serde(default)]
+    pub turn: Option<String>,
+    /// The phase.
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// The round.
+    #[serde(default)]
+    pub round: Option<u16>,
+    /// Scores by seat.
+    #[serde(default)]
+    pub score: Option<Vec<i64>>,
+    /// `"ongoing"`, `"draw"`, or the winning seat names joined by `+` (`"A"`, `"A+C"`).
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Text the result's reason must contain.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Moves legal after `play`.
+    #[serde(default)]
+    pub legal: Vec<String>,
+    /// Moves not legal after `play`.
+    #[serde(default)]
+    pub illegal: Vec<String>,
+    /// Number of legal moves after `play`.
+    #[serde(default)]
+    pub legal_count: Option<usize>,
+}
+
+/// The result of running scenario files.
+#[derive(Debug, Default)]
+pub struct ScenarioReport {
+    /// Scenarios that passed.
+    pub passed: usize,
+    /// Failures: (file, scenario name, what went wrong).
+    pub failed: Vec<(String, String, String)>,
+}
+
+/// Runs every scenario file of a game (or only those whose file or name contains `filter`).
+pub fn run_scenarios(files: &GameFiles, filter: Option<&str>) -> ScenarioReport {
+    let mut report = ScenarioReport::default();
+    let mut games: BTreeMap<String, Result<Game, String>> = BTreeMap::new();
+    for rel in files.test_files() {
+        let path = files.path_of(&rel);
+        let text = files.get(&rel).unwrap_or_default();
+        let parsed: ScenarioFile = match toml::from_str(text) {
+            Ok(f) => f,
+            Err(e) => {
+                report.failed.push((path.clone(), "(file)".into(), crate::def::toml_error(&path, text, &e).to_string()));
+                continue;
+            }
+        };
+        for sc in parsed.scenario {
+            if filter.is_some_and(|f| !rel.contains(f) && !sc.name.contains(f)) {
+                continue;
+            }
+            let sets: Vec<(String, String)> = sc.set.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            let key = format!("{:?}/{:?}", sc.variant, sets);
+            let game = games
+                .entry(key)
+                .or_insert_with(|| Game::load(files, sc.variant.as_deref(), &sets).map_err(|d| d.to_string()));
+            let result = match game {
+                Ok(g) => run_one(g, &sc),
+                Err(e) => Err(format!("the game does not load:\n{e}")),
+            };
+            match result {
+                Ok(()) => report.passed += 1,
+                Err(msg) => report.failed.push((path.clone(), sc.name.clone(), msg)),
+            }
+        }
+    }
+    report
+}
+
+fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
+    let diag = |d: Diagnostic| d.to_string();
+    let mut s = match (&sc.position, sc.start) {
+        (Some(p), false) => g.position(p).map_err(diag)?,
+        (None, true) => g.start().map_err(|e| e.to_string())?,
+        _ => return Err("give exactly one of `position` or `start = true`".into()),
+    };
+    check_moves(g, &s, &sc.legal, &sc.illegal, sc.legal_count, sc.legal_exactly.as_deref())?;
+    for (i, m) in sc.play.iter().enumerate() {
+        g.play_text(&mut s, m).map_err(|e| format!("play[{i}] `{m}`: {e}"))?;
+    }
+    let Some(x) = &sc.expect else { return Ok(()) };
+    let t = &g.tables;
+    if let Some(p) = &x.position {
+        let want = g.position(p).map_err(diag)?;
+        if want != s {
+            return Err(format!("position after play:\n  got  {}\n  want {}", g.position_text(&s), g.position_text(&want)));
+        }
+    }
+    if let Some(turn) = &x.turn {
+        let got = &t.seats[s.turn().index()].name;
+        if got != turn {
+            return Err(format!("turn: got {got}, want {turn}"));
+        }
+    }
+    if let Some(phase) = &x.phase {
+        let got = &t.phases[s.phase()];
+        if got != phase {
+            return Err(format!("phase: got {got}, want {phase}"));
+        }
+    }
+    if let Some(r) = x.round {
+        if s.round() != r {
+            return Err(format!("round: got {}, want {r}", s.round()));
+        }
+    }
+    if let Some(score) = &x.score {
+        if s.scores() != score.as_slice() {
+            return Err(format!("score: got {:?}, want {score:?}", s.scores()));
+        }
+    }
+    if let Some(r) = &x.result {
+        let got = result_text(g, &s);
+        if &got != r {
+            return Err(format!("result: got {got}, want {r} ({})", s.outcome().map_or("", |o| o.reason.as_str())));
+        }
+    }
+    if let Some(reason) = &x.reason {
+        let got = s.outcome().map_or("", |o| o.reason.as_str());
+        if !got.contains(reason.as_str()) {
+            return Err(format!("reason: `{got}` does not contain `{reason}`"));
+        }
+    }
+    check_moves(g, &s, &x.legal, &x.illegal, x.legal_count, None)
+}
+
+/// `ongoing`, `draw`, or the winners' seat names joined by `+`.
+pub fn result_text(g: &Game, s: &crate::engine::State) -> String {
+    match s.outcome() {
+        None => "ongoing".into(),
+        Some(o) if o.is_draw() => "draw".into(),
+        Some(o) => {
+            let w: Vec<&str> = o.winners().iter().map(|p| g.tables.seats[p.index()].name.as_str()).collect();
+            if w.is_empty() { "none".into() } else { w.join("+") }
+        }
+    }
+}
+
+fn check_moves(
+    g: &Game,
+    s: &crate::engine::State,
+    legal: &[String],
+    illegal: &[String],
+    count: Option<usize>,
+    exactly: Option<&[String]>,
+) -> Result<(), String> {
+    let moves = g.legal_moves(s).map_err(|e| e.to_string())?;
+    let texts: Vec<String> = moves.iter().map(|m| notation::format_move(&g.tables, m, s.turn())).collect();
+    for m in legal {
+        notation::resolve(&g.tables, &moves, s.turn(), m).map_err(|e| format!("`{m}` should be legal: {e}"))?;
+    }
+    for m in illegal {
+        if notation::resolve(&g.tables, &moves, s.turn(), m).is_ok() {
+            return Err(format!("`{m}` should not be legal"));
+        }
+    }
+    if let Some(n) = count {
+        if moves.len() != n {
+            return Err(format!("{} legal moves, want {n}: {}", moves.len(), texts.join(" ")));
+        }
+    }
+    if let Some(want) = exactly {
+        let mut a = texts.clone();
+        a.sort();
+        let mut b = want.to_vec();
+        b.sort();
+        if a != b {
+            return Err(format!("legal moves:\n  got  {}\n  want {}", a.join(" "), b.join(" ")));
+        }
+    }
+    Ok(())
+}
