@@ -260,12 +260,28 @@ impl Tables {
 pub type Stack = SmallVec<[Piece; 4]>;
 
 /// How a game ended: a rank per seat (0 = best; equal ranks share a place) and why.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Two outcomes are equal when the ranks are: the reason is commentary, and position text
+/// (which carries `result=` ranks only) must read back to an equal state.
+#[derive(Clone, Debug)]
 pub struct Outcome {
     /// Rank of every seat, 0 best.
     pub ranks: SmallVec<[u8; 6]>,
     /// Why the game ended, in a few words.
     pub reason: String,
+}
+
+impl PartialEq for Outcome {
+    fn eq(&self, other: &Outcome) -> bool {
+        self.ranks == other.ranks
+    }
+}
+
+impl Eq for Outcome {}
+
+impl std::hash::Hash for Outcome {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.ranks.hash(h);
+    }
 }
 
 impl Outcome {

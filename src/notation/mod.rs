@@ -8,7 +8,7 @@
 //! A position is the board row by row (top row first, `/` between rows, digits for runs of
 //! empty cells, a lone piece as `aS`, a stack bottom-first in brackets `(aSaMaL)`) followed by
 //! `key=value` fields: `turn=B phase=jump round=2 ply=17 score=3,5 passes=1 stash=5S,5M,4L
-//! var.first=1`. Omitted fields take their starting values.
+//! var.first=1 result=1,0` (`result` gives each seat's rank once the game is over, 0 = first). Omitted fields take their starting values.
 
 use pest::Parser;
 use pest::iterators::Pair;
@@ -406,6 +406,10 @@ pub fn format_position(t: &Tables, s: &State) -> String {
             out.push_str(&format!(" var.{name}={}", s.vars[i]));
         }
     }
+    if let Some(o) = &s.outcome {
+        let ranks: Vec<String> = o.ranks.iter().map(|r| r.to_string()).collect();
+        out.push_str(&format!(" result={}", ranks.join(",")));
+    }
     out
 }
 
@@ -441,6 +445,15 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                     "round" => s.round = int("round")?.clamp(1, u16::MAX as i64) as u16,
                     "ply" => s.ply = int("ply")?.clamp(0, u32::MAX as i64) as u32,
                     "passes" => s.passes = int("passes")?.clamp(0, 255) as u8,
+                    "result" => {
+                        let ranks: Result<smallvec::SmallVec<[u8; 6]>, _> = val.split(',').map(|x| x.parse::<u8>()).collect();
+                        match ranks {
+                            Ok(r) if r.len() == t.player_count() => {
+                                s.outcome = Some(crate::engine::Outcome { ranks: r, reason: "as given by the position".into() })
+                            }
+                            _ => return Err(err(vpos, format!("result needs {} ranks (0 = first), one per seat", t.player_count()))),
+                        }
+                    }
                     "score" => {
                         let parts: Vec<&str> = val.split(',').collect();
                         if parts.len() != t.player_count() {
