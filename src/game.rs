@@ -73,9 +73,10 @@ impl Game {
             }
         };
         let tables = lower(def, board, &mut problems);
-        let Some(tables) = tables.filter(|_| problems.is_empty()) else {
+        let Some(tables) = tables else {
             return Err(Diagnostics(problems.into_iter().map(located).collect()));
         };
+        // The set-up is checked even when earlier parts failed, so one run reports it all.
         let mut setup = State::empty(&tables);
         setup_state(def, &tables, &mut setup, &mut problems);
         if !problems.is_empty() {
@@ -558,7 +559,7 @@ fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Prob
         };
         match notation::parse_pieces(t, text) {
             Ok(ps) => s.stacks[c.index()] = ps.into_iter().collect(),
-            Err(e) => problems.push(Problem::at(&["setup", "cells", cell], format!("{e}"))),
+            Err(e) => problems.push(Problem::at(&["setup", "cells", cell], e.message)),
         }
     }
     for (zone, text) in &def.setup.zones {
@@ -586,7 +587,7 @@ fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Prob
                 ps.sort();
                 s.stacks[loc.index()] = ps.into_iter().collect();
             }
-            Err(e) => problems.push(Problem::at(&["setup", "zones", zone], format!("{e}"))),
+            Err(e) => problems.push(Problem::at(&["setup", "zones", zone], e.message)),
         }
     }
     if let Some(f) = &def.setup.first {

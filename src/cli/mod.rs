@@ -541,7 +541,10 @@ fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res {
             match Game::load(&files, v.as_deref(), &[]) {
                 Ok(g) => {
                     if smoke > 0 {
-                        if let Err(e) = testing::conformance(&g, smoke, 7) {
+                        if let Err(e) = testing::smoke(&g, smoke, 7) {
+                            eprint!("{}", e.to_diagnostic(Some(&g.script)));
+                            ok = false;
+                        } else if let Err(e) = testing::conformance(&g, smoke, 7) {
                             eprintln!("error: {}: smoke play{} failed: {e}", files.path_of("game.toml"), v.as_ref().map(|v| format!(" of variant {v}")).unwrap_or_default());
                             ok = false;
                         }

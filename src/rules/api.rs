@@ -174,6 +174,9 @@ pub(super) fn register(e: &mut Engine) {
     e.register_fn("region", |c: &mut Ctx, name: &str| {
         read(c, |_, t, s| Ok(region(t, name, s.turn())?.iter().map(|x| Dynamic::from(x.index() as i64)).collect::<Array>()))
     });
+    e.register_fn("region", |c: &mut Ctx, name: &str, p: i64| {
+        read(c, |_, t, _| Ok(region(t, name, player(t, p)?)?.iter().map(|x| Dynamic::from(x.index() as i64)).collect::<Array>()))
+    });
     e.register_fn("zone_count", |c: &mut Ctx, name: &str| read(c, |_, t, s| Ok(s.stack(zone(t, name, s.turn())?).len() as i64)));
     e.register_fn("zone_count", |c: &mut Ctx, name: &str, p: i64| {
         read(c, |_, t, s| Ok(s.stack(zone(t, name, player(t, p)?)?).len() as i64))

@@ -109,6 +109,7 @@ pub struct Rules {
     pub hooks: Hooks,
     game: String,
     file: String,
+    script: String,
 }
 
 /// Limits every hook call runs under, so a bad script errors instead of hanging.
@@ -203,7 +204,7 @@ impl Rules {
             mutable: false,
             turn_set: false,
         };
-        Ok(Rules { engine, ast, ctx: Ctx(Rc::new(RefCell::new(work))), hooks, game, file: file.to_string() })
+        Ok(Rules { engine, ast, ctx: Ctx(Rc::new(RefCell::new(work))), hooks, game, file: file.to_string(), script: script.to_string() })
     }
 
     fn error(&self, hook: &str, e: Box<EvalAltResult>) -> RuleError {
@@ -226,13 +227,20 @@ impl Rules {
             EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
             other => other.to_string().split(" (line").next().unwrap_or_default().to_string(),
         };
-        RuleError {
-            game: self.game.clone(),
-            hook: hook.to_string(),
-            message,
-            position: pos.line().map(|l| (l, pos.position().unwrap_or(1))),
-            file: self.file.clone(),
-        }
+        // Rhai leaves some errors (an operation limit hit inside a loop's block) without a
+        // place; then point at the hook's definition, so the user still knows where to look.
+        let position = pos.line().map(|l| (l, pos.position().unwrap_or(1))).or_else(|| self.hook_position(hook));
+        RuleError { game: self.game.clone(), hook: hook.to_string(), message, position, file: self.file.clone() }
+    }
+
+    /// Line and column of `fn <hook>(` in the script.
+    fn hook_position(&self, hook: &str) -> Option<(usize, usize)> {
+        self.script.lines().enumerate().find_map(|(i, line)| {
+            let col = line.find("fn ")?;
+            let rest = line[col + 3..].trim_start();
+            let name_end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+            (&rest[..name_end] == hook).then_some((i + 1, col + 1))
+        })
     }
 
     fn call(

@@ -6,6 +6,26 @@ use crate::engine::rng::Rng;
 use crate::game::Game;
 use crate::notation;
 
+/// Plays `playouts` random games calling every hook the script has (`evaluate` for every
+/// seat at every position too), so a script error surfaces with its hook and position.
+pub fn smoke(g: &Game, playouts: usize, seed: u64) -> Result<(), crate::rules::RuleError> {
+    let mut rng = Rng::new(seed);
+    for _ in 0..playouts {
+        let mut s = g.start()?;
+        while !s.is_over() {
+            if g.has_evaluate() {
+                for p in 0..g.tables.player_count() {
+                    g.evaluate(&s, crate::engine::PlayerId(p as u8))?;
+                }
+            }
+            let moves = g.legal_moves(&s)?;
+            let Some(m) = moves.get(rng.below(moves.len().max(1) as u64) as usize) else { break };
+            g.play(&mut s, m)?;
+        }
+    }
+    Ok(())
+}
+
 /// What a conformance run saw.
 #[derive(Debug, Default)]
 pub struct ConformanceReport {
@@ -45,6 +65,11 @@ pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceRe
                 return Err(at(&s, format!("the position text reads back differently: {}", g.position_text(&back))));
             }
             let moves = g.legal_moves(&s).map_err(|e| at(&s, e.to_string()))?;
+            if g.has_evaluate() {
+                for p in 0..t.player_count() {
+                    g.evaluate(&s, crate::engine::PlayerId(p as u8)).map_err(|e| at(&s, e.to_string()))?;
+                }
+            }
             if s.is_over() {
                 let o = s.outcome().cloned().unwrap_or_else(|| unreachable!());
                 if o.ranks.len() != t.player_count() {

@@ -5,5 +5,5 @@
 pub mod conformance;
 pub mod scenario;
 
-pub use conformance::{ConformanceReport, conformance};
+pub use conformance::{ConformanceReport, conformance, smoke};
 pub use scenario::{ScenarioReport, run_scenarios};
