@@ -7,7 +7,9 @@ use icebox::Game;
 use icebox::engine::rng::Rng;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let which = std::env::args().nth(1).unwrap_or_else(|| "icesickle".to_string());
+    let which = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "icesickle".to_string());
     // A built-in id or a path; user folders could be passed as the second argument.
     let files = icebox::catalog::find(&which, &[])?;
     // No variant, no --set options. Errors come back as located diagnostics.

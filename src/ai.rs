@@ -26,5 +26,9 @@ impl std::str::FromStr for Agent {
 
 /// Picks a uniformly random move.
 pub fn random_move<'m>(moves: &'m [Move], rng: &mut Rng) -> Option<&'m Move> {
-    if moves.is_empty() { None } else { moves.get(rng.below(moves.len() as u64) as usize) }
+    if moves.is_empty() {
+        None
+    } else {
+        moves.get(rng.below(moves.len() as u64) as usize)
+    }
 }

@@ -53,7 +53,9 @@ impl CellSet {
     /// The cells, in board order.
     pub fn iter(&self) -> impl Iterator<Item = CellId> + '_ {
         self.0.iter().enumerate().flat_map(|(w, bits)| {
-            (0..64).filter(move |b| bits & (1u64 << b) != 0).map(move |b| CellId((w * 64 + b) as u16))
+            (0..64)
+                .filter(move |b| bits & (1u64 << b) != 0)
+                .map(move |b| CellId((w * 64 + b) as u16))
         })
     }
 }
@@ -72,7 +74,11 @@ pub struct Region {
 impl Region {
     /// The cells of the region for a seat (shared regions ignore the seat).
     pub fn for_seat(&self, seat: usize) -> &CellSet {
-        if self.per_seat { &self.sets[seat] } else { &self.sets[0] }
+        if self.per_seat {
+            &self.sets[seat]
+        } else {
+            &self.sets[0]
+        }
     }
 }
 
@@ -131,12 +137,18 @@ impl Board {
                 &["board", "cells"],
                 "a board is either a `grid` or a list of `cells`, not both",
             )),
-            (None, true) => problems.push(Problem::at(&["board"], "the board has no cells: give `grid` or `cells`")),
+            (None, true) => problems.push(Problem::at(
+                &["board"],
+                "the board has no cells: give `grid` or `cells`",
+            )),
             _ => {}
         }
         if let Some(g) = &bd.grid {
             if g.files == 0 || g.ranks == 0 || g.files > 52 || g.ranks > 99 {
-                problems.push(Problem::at(&["board", "grid"], "a grid needs 1..=52 files and 1..=99 ranks"));
+                problems.push(Problem::at(
+                    &["board", "grid"],
+                    "a grid needs 1..=52 files and 1..=99 ranks",
+                ));
                 return Err(problems);
             }
             b.grid = Some((g.files, g.ranks));
@@ -147,8 +159,11 @@ impl Board {
             for (i, name) in g.removed.iter().enumerate() {
                 if !all.iter().any(|(_, _, n)| n == name) {
                     problems.push(
-                        Problem::at(&["board", "grid", "removed", &i.to_string()], format!("`{name}` is not a cell of the grid"))
-                            .suggesting(name, all.iter().map(|(_, _, n)| n.as_str())),
+                        Problem::at(
+                            &["board", "grid", "removed", &i.to_string()],
+                            format!("`{name}` is not a cell of the grid"),
+                        )
+                        .suggesting(name, all.iter().map(|(_, _, n)| n.as_str())),
                     );
                 }
             }
@@ -160,8 +175,16 @@ impl Board {
                     b.coords.push((*f as i64, *r as i64));
                 }
             }
-            const DIRS: [(&str, i64, i64); 8] =
-                [("n", 0, 1), ("ne", 1, 1), ("e", 1, 0), ("se", 1, -1), ("s", 0, -1), ("sw", -1, -1), ("w", -1, 0), ("nw", -1, 1)];
+            const DIRS: [(&str, i64, i64); 8] = [
+                ("n", 0, 1),
+                ("ne", 1, 1),
+                ("e", 1, 0),
+                ("se", 1, -1),
+                ("s", 0, -1),
+                ("sw", -1, -1),
+                ("w", -1, 0),
+                ("nw", -1, 1),
+            ];
             for (name, df, dr) in DIRS {
                 for c in 0..b.names.len() {
                     let (f, r) = b.coords[c];
@@ -177,7 +200,11 @@ impl Board {
             }
             for r in (0..g.ranks as i64).rev() {
                 let row: Vec<CellId> = (0..g.files as i64)
-                    .filter_map(|f| b.index.get(&format!("{}{}", file_name(f as u32), r + 1)).copied())
+                    .filter_map(|f| {
+                        b.index
+                            .get(&format!("{}{}", file_name(f as u32), r + 1))
+                            .copied()
+                    })
                     .collect();
                 if !row.is_empty() {
                     b.rows.push(row);
@@ -185,7 +212,10 @@ impl Board {
             }
         } else {
             for (i, c) in bd.cells.iter().enumerate() {
-                let ok = !c.name.is_empty() && c.name.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+                let ok = !c.name.is_empty()
+                    && c.name
+                        .chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
                 if !ok {
                     problems.push(Problem::at(
                         &["board", "cells", &i.to_string(), "name"],
@@ -193,7 +223,10 @@ impl Board {
                     ));
                 }
                 if b.index.contains_key(&c.name) {
-                    problems.push(Problem::at(&["board", "cells", &i.to_string(), "name"], format!("cell `{}` is listed twice", c.name)));
+                    problems.push(Problem::at(
+                        &["board", "cells", &i.to_string(), "name"],
+                        format!("cell `{}` is listed twice", c.name),
+                    ));
                     continue;
                 }
                 let id = CellId(b.names.len() as u16);
@@ -213,15 +246,23 @@ impl Board {
                 }
             }
             if bd.rows.is_empty() {
-                b.rows.push((0..b.names.len()).map(|i| CellId(i as u16)).collect());
+                b.rows
+                    .push((0..b.names.len()).map(|i| CellId(i as u16)).collect());
             } else {
                 let mut seen = vec![false; b.names.len()];
                 for (r, row) in bd.rows.iter().enumerate() {
                     let mut cells = Vec::new();
                     for (i, name) in row.iter().enumerate() {
-                        if let Some(c) = b.lookup(name, &["board", "rows", &r.to_string(), &i.to_string()], &mut problems) {
+                        if let Some(c) = b.lookup(
+                            name,
+                            &["board", "rows", &r.to_string(), &i.to_string()],
+                            &mut problems,
+                        ) {
                             if seen[c.index()] {
-                                problems.push(Problem::at(&["board", "rows", &r.to_string(), &i.to_string()], format!("`{name}` is in two rows")));
+                                problems.push(Problem::at(
+                                    &["board", "rows", &r.to_string(), &i.to_string()],
+                                    format!("`{name}` is in two rows"),
+                                ));
                             }
                             seen[c.index()] = true;
                             cells.push(c);
@@ -230,7 +271,10 @@ impl Board {
                     b.rows.push(cells);
                 }
                 if let Some(missing) = seen.iter().position(|s| !s) {
-                    problems.push(Problem::at(&["board", "rows"], format!("cell `{}` is in no row", b.names[missing])));
+                    problems.push(Problem::at(
+                        &["board", "rows"],
+                        format!("cell `{}` is in no row", b.names[missing]),
+                    ));
                 }
             }
         }
@@ -245,7 +289,10 @@ impl Board {
             }
         }
         if b.dir_names.len() > 250 {
-            problems.push(Problem::at(&["board", "links"], "too many direction names (at most 250)"));
+            problems.push(Problem::at(
+                &["board", "links"],
+                "too many direction names (at most 250)",
+            ));
             return Err(problems);
         }
         let nd = b.dir_names.len();
@@ -267,7 +314,8 @@ impl Board {
         if !b.names.is_empty() && petgraph::algo::connected_components(&graph) > 1 {
             let mut reach = vec![false; b.names.len()];
             // Weak reachability from the first cell, to name a cell that is cut off.
-            let mut und: petgraph::graph::UnGraph<(), ()> = petgraph::graph::UnGraph::new_undirected();
+            let mut und: petgraph::graph::UnGraph<(), ()> =
+                petgraph::graph::UnGraph::new_undirected();
             let un: Vec<_> = (0..b.names.len()).map(|_| und.add_node(())).collect();
             for e in graph.raw_edges() {
                 und.add_edge(un[e.source().index()], un[e.target().index()], ());
@@ -288,7 +336,10 @@ impl Board {
         // Player-relative directions.
         for (rel, per) in &def.directions {
             if b.dir_names.contains(rel) {
-                problems.push(Problem::at(&["directions", rel], format!("`{rel}` is already a board direction")));
+                problems.push(Problem::at(
+                    &["directions", rel],
+                    format!("`{rel}` is already a board direction"),
+                ));
             }
             let mut dirs = Vec::new();
             for seat in &seats {
@@ -296,16 +347,25 @@ impl Board {
                     Some(abs) => match b.dir_names.iter().position(|d| d == abs) {
                         Some(i) => dirs.push(DirId(i as u8)),
                         None => problems.push(
-                            Problem::at(&["directions", rel, seat], format!("`{abs}` is not a direction of this board"))
-                                .suggesting(abs, b.dir_names.iter().map(String::as_str)),
+                            Problem::at(
+                                &["directions", rel, seat],
+                                format!("`{abs}` is not a direction of this board"),
+                            )
+                            .suggesting(abs, b.dir_names.iter().map(String::as_str)),
                         ),
                     },
-                    None => problems.push(Problem::at(&["directions", rel], format!("no direction given for seat `{seat}`"))),
+                    None => problems.push(Problem::at(
+                        &["directions", rel],
+                        format!("no direction given for seat `{seat}`"),
+                    )),
                 }
             }
             for k in per.keys() {
                 if !seats.contains(&k.as_str()) {
-                    problems.push(Problem::at(&["directions", rel, k], format!("`{k}` is not a seat")).suggesting(k, seats.iter().copied()));
+                    problems.push(
+                        Problem::at(&["directions", rel, k], format!("`{k}` is not a seat"))
+                            .suggesting(k, seats.iter().copied()),
+                    );
                 }
             }
             b.relative.insert(rel.clone(), dirs);
@@ -313,12 +373,18 @@ impl Board {
         // Regions.
         for (name, r) in &def.regions {
             let n = b.names.len();
-            let mut region = Region { name: name.clone(), sets: Vec::new(), per_seat: false };
+            let mut region = Region {
+                name: name.clone(),
+                sets: Vec::new(),
+                per_seat: false,
+            };
             match r {
                 RegionDef::Shared(cells) => {
                     let mut set = CellSet::new(n);
                     for (i, c) in cells.iter().enumerate() {
-                        if let Some(id) = b.lookup(c, &["regions", name, &i.to_string()], &mut problems) {
+                        if let Some(id) =
+                            b.lookup(c, &["regions", name, &i.to_string()], &mut problems)
+                        {
                             set.insert(id);
                         }
                     }
@@ -328,7 +394,10 @@ impl Board {
                     region.per_seat = true;
                     for k in map.keys() {
                         if !seats.contains(&k.as_str()) {
-                            problems.push(Problem::at(&["regions", name, k], format!("`{k}` is not a seat")).suggesting(k, seats.iter().copied()));
+                            problems.push(
+                                Problem::at(&["regions", name, k], format!("`{k}` is not a seat"))
+                                    .suggesting(k, seats.iter().copied()),
+                            );
                         }
                     }
                     for seat in &seats {
@@ -336,12 +405,19 @@ impl Board {
                         match map.get(*seat) {
                             Some(cells) => {
                                 for (i, c) in cells.iter().enumerate() {
-                                    if let Some(id) = b.lookup(c, &["regions", name, seat, &i.to_string()], &mut problems) {
+                                    if let Some(id) = b.lookup(
+                                        c,
+                                        &["regions", name, seat, &i.to_string()],
+                                        &mut problems,
+                                    ) {
                                         set.insert(id);
                                     }
                                 }
                             }
-                            None => problems.push(Problem::at(&["regions", name], format!("no cells given for seat `{seat}`"))),
+                            None => problems.push(Problem::at(
+                                &["regions", name],
+                                format!("no cells given for seat `{seat}`"),
+                            )),
                         }
                         region.sets.push(set);
                     }
@@ -349,14 +425,21 @@ impl Board {
             }
             b.regions.push(region);
         }
-        if problems.is_empty() { Ok(b) } else { Err(problems) }
+        if problems.is_empty() {
+            Ok(b)
+        } else {
+            Err(problems)
+        }
     }
 
     fn lookup(&self, name: &str, path: &[&str], problems: &mut Vec<Problem>) -> Option<CellId> {
         match self.index.get(name) {
             Some(&c) => Some(c),
             None => {
-                problems.push(Problem::at(path, format!("unknown cell `{name}`")).suggesting(name, self.names.iter().map(String::as_str)));
+                problems.push(
+                    Problem::at(path, format!("unknown cell `{name}`"))
+                        .suggesting(name, self.names.iter().map(String::as_str)),
+                );
                 None
             }
         }
@@ -476,7 +559,10 @@ mod tests {
 
     #[test]
     fn grid_with_removed_corners_has_the_right_cells_and_edges() {
-        let b = Board::build(&def("[board]\ngrid={files=8,ranks=8,removed=['a1','a2','b1']}")).expect("board");
+        let b = Board::build(&def(
+            "[board]\ngrid={files=8,ranks=8,removed=['a1','a2','b1']}",
+        ))
+        .expect("board");
         assert_eq!(b.len(), 61);
         let c1 = b.cell("c1").expect("c1");
         let n = b.dir("n", 0).expect("n");
@@ -489,16 +575,31 @@ mod tests {
 
     #[test]
     fn unknown_cells_and_directions_are_reported_with_their_path() {
-        let d = def("[board]\ngrid={files=3,ranks=3}\n[regions]\nhome={A=['a1','z9'],B=['c3']}\n[directions.forward]\nA='n'\nB='sideways'");
+        let d = def(
+            "[board]\ngrid={files=3,ranks=3}\n[regions]\nhome={A=['a1','z9'],B=['c3']}\n[directions.forward]\nA='n'\nB='sideways'",
+        );
         let problems = Board::build(&d).expect_err("must fail");
-        assert!(problems.iter().any(|p| p.message == "unknown cell `z9`" && p.path == ["regions", "home", "A", "1"]));
-        assert!(problems.iter().any(|p| p.message.contains("`sideways` is not a direction")));
+        assert!(
+            problems.iter().any(
+                |p| p.message == "unknown cell `z9`" && p.path == ["regions", "home", "A", "1"]
+            )
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.message.contains("`sideways` is not a direction"))
+        );
     }
 
     #[test]
     fn a_disconnected_board_is_rejected() {
-        let d = def("[board]\ncells=[{name='x'},{name='y'},{name='z'}]\nlinks=[{from='x',to='y',dir='e',back='w'}]");
+        let d = def(
+            "[board]\ncells=[{name='x'},{name='y'},{name='z'}]\nlinks=[{from='x',to='y',dir='e',back='w'}]",
+        );
         let problems = Board::build(&d).expect_err("must fail");
-        assert!(problems[0].message.contains("`z` cannot be reached"), "{problems:?}");
+        assert!(
+            problems[0].message.contains("`z` cannot be reached"),
+            "{problems:?}"
+        );
     }
 }

@@ -14,7 +14,10 @@ pub fn builtin() -> Vec<GameFiles> {
         .iter()
         .map(|(id, files)| GameFiles {
             label: format!("games/{id}"),
-            files: files.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            files: files
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
         })
         .collect()
 }
@@ -24,13 +27,18 @@ pub fn builtin() -> Vec<GameFiles> {
 pub fn all(extra: &[PathBuf]) -> Vec<(String, GameFiles)> {
     let mut out: Vec<(String, GameFiles)> = Vec::new();
     for dir in extra {
-        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
         let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths {
             if p.join("game.toml").is_file() {
                 if let Ok(files) = GameFiles::from_path(&p) {
-                    let id = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    let id = p
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
                     if !out.iter().any(|(i, _)| *i == id) {
                         out.push((id, files));
                     }
@@ -58,7 +66,10 @@ pub fn find(name: &str, extra: &[PathBuf]) -> Result<GameFiles, Diagnostic> {
         return Ok(g.clone());
     }
     let ids: Vec<&str> = games.iter().map(|(id, _)| id.as_str()).collect();
-    let d = Diagnostic::error(name, "no such game (not a built-in id, a game in --games folders, or a path)");
+    let d = Diagnostic::error(
+        name,
+        "no such game (not a built-in id, a game in --games folders, or a path)",
+    );
     Err(match suggest(name, ids.iter().copied()) {
         Some(s) => d.with_help(format!("did you mean `{s}`?")),
         None => d.with_help(format!("games: {}", ids.join(", "))),

@@ -54,7 +54,10 @@ impl Diagnostic {
     /// Places the diagnostic at a 1-based line and column of `source`.
     pub fn at_line_col(mut self, source: &str, line: usize, col: usize) -> Self {
         self.line_col = Some((line, col.max(1)));
-        self.excerpt = source.lines().nth(line.saturating_sub(1)).map(str::to_string);
+        self.excerpt = source
+            .lines()
+            .nth(line.saturating_sub(1))
+            .map(str::to_string);
         self
     }
 
@@ -75,7 +78,9 @@ impl Diagnostic {
 pub fn line_col(source: &str, offset: usize) -> (usize, usize, &str) {
     let offset = offset.min(source.len());
     let start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let end = source[offset..].find('\n').map_or(source.len(), |i| offset + i);
+    let end = source[offset..]
+        .find('\n')
+        .map_or(source.len(), |i| offset + i);
     let line = source[..start].matches('\n').count() + 1;
     let col = source[start..offset].chars().count() + 1;
     (line, col, source[start..end].trim_end_matches('\r'))
@@ -171,7 +176,10 @@ mod tests {
 
     #[test]
     fn suggestions_find_typos_only() {
-        assert_eq!(suggest("sumary", ["summary", "name"]), Some("summary".into()));
+        assert_eq!(
+            suggest("sumary", ["summary", "name"]),
+            Some("summary".into())
+        );
         assert_eq!(suggest("zzz", ["summary", "name"]), None);
     }
 }

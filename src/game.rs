@@ -16,8 +16,8 @@ use crate::def::{self, GameDef, GameFiles, Loaded, MoveKind, OptionValue, ZonePe
 use crate::diag::{Diagnostic, Diagnostics, Problem};
 use crate::engine::movegen::{Amount, Conds, kind_mask};
 use crate::engine::{
-    Change, KindId, KindInfo, Move, NoMoves, Outcome, Pattern, PieceInfo, PlayerId, Seat, Shape, State, Tables, Tx, Undo,
-    ZoneInfo,
+    Change, KindId, KindInfo, Move, NoMoves, Outcome, Pattern, PieceInfo, PlayerId, Seat, Shape,
+    State, Tables, Tx, Undo, ZoneInfo,
 };
 use crate::notation::{self, MoveError};
 use crate::rules::{RuleError, Rules};
@@ -44,7 +44,11 @@ pub struct Game {
 
 impl Game {
     /// Loads a game from its files with a variant and `--set` options.
-    pub fn load(files: &GameFiles, variant: Option<&str>, sets: &[(String, String)]) -> Result<Game, Diagnostics> {
+    pub fn load(
+        files: &GameFiles,
+        variant: Option<&str>,
+        sets: &[(String, String)],
+    ) -> Result<Game, Diagnostics> {
         let loaded = def::load(files, variant, sets)?;
         Game::build(files, loaded)
     }
@@ -97,7 +101,14 @@ impl Game {
             })
             .collect();
         let script_path = files.path_of(&loaded.script_file);
-        let rules = Rules::new(tables.clone(), setup.clone(), options, &loaded.script, &script_path).map_err(Diagnostics)?;
+        let rules = Rules::new(
+            tables.clone(),
+            setup.clone(),
+            options,
+            &loaded.script,
+            &script_path,
+        )
+        .map_err(Diagnostics)?;
         Ok(Game {
             tables,
             def: loaded.def,
@@ -125,7 +136,13 @@ impl Game {
     /// already decided).
     pub fn start(&self) -> Result<State, RuleError> {
         let mut s = (*self.setup).clone();
-        let first = self.def.setup.first.as_deref().and_then(|f| self.tables.seat(f)).unwrap_or(PlayerId(0));
+        let first = self
+            .def
+            .setup
+            .first
+            .as_deref()
+            .and_then(|f| self.tables.seat(f))
+            .unwrap_or(PlayerId(0));
         s.turn = first;
         let mut log = Vec::new();
         self.settle(&mut s, &mut log)?;
@@ -138,7 +155,8 @@ impl Game {
             Diagnostic::error("<position>", e.message.clone()).at_line_col(text, 1, e.column)
         })?;
         let mut log = Vec::new();
-        self.settle(&mut s, &mut log).map_err(|e| e.to_diagnostic(Some(&self.script)))?;
+        self.settle(&mut s, &mut log)
+            .map_err(|e| e.to_diagnostic(Some(&self.script)))?;
         Ok(s)
     }
 
@@ -182,7 +200,12 @@ impl Game {
 
     /// Plays a move and fills `next` with the legal moves that follow, without keeping an
     /// undo record: the fast path for playouts.
-    pub fn play_fast(&self, s: &mut State, m: &Move, next: &mut Vec<Move>) -> Result<(), RuleError> {
+    pub fn play_fast(
+        &self,
+        s: &mut State,
+        m: &Move,
+        next: &mut Vec<Move>,
+    ) -> Result<(), RuleError> {
         let mut log = Vec::new();
         self.advance(s, m, &mut log, next)
     }
@@ -207,10 +230,20 @@ impl Game {
 
     /// The script's evaluation of `s` for seat `p`, if it defines `evaluate`.
     pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<Option<i64>, RuleError> {
-        if self.rules.hooks.evaluate { self.rules.evaluate(s, p).map(Some) } else { Ok(None) }
+        if self.rules.hooks.evaluate {
+            self.rules.evaluate(s, p).map(Some)
+        } else {
+            Ok(None)
+        }
     }
 
-    fn advance(&self, s: &mut State, m: &Move, log: &mut Vec<Change>, next: &mut Vec<Move>) -> Result<(), RuleError> {
+    fn advance(
+        &self,
+        s: &mut State,
+        m: &Move,
+        log: &mut Vec<Change>,
+        next: &mut Vec<Move>,
+    ) -> Result<(), RuleError> {
         let t = &*self.tables;
         if s.is_over() {
             return Err(RuleError::engine(&t.id, "the game is over: no more moves"));
@@ -219,17 +252,31 @@ impl Game {
             let mut tx = Tx { s, log };
             for a in &m.actions {
                 if !tx.act(t, a) {
-                    return Err(RuleError::engine(&t.id, format!("the move `{}` does not fit the position", notation::format_move(t, m, tx.s.turn()))));
+                    return Err(RuleError::engine(
+                        &t.id,
+                        format!(
+                            "the move `{}` does not fit the position",
+                            notation::format_move(t, m, tx.s.turn())
+                        ),
+                    ));
                 }
             }
             let ply = tx.s.ply() + 1;
             tx.set_ply(ply);
-            let passes = if m.shape == Shape::Pass { tx.s.passes().saturating_add(1) } else { 0 };
+            let passes = if m.shape == Shape::Pass {
+                tx.s.passes().saturating_add(1)
+            } else {
+                0
+            };
             if passes != tx.s.passes() {
                 tx.set_passes(passes);
             }
         }
-        let turn_set = if self.rules.hooks.after_move { self.rules.after_move(s, m, log)? } else { false };
+        let turn_set = if self.rules.hooks.after_move {
+            self.rules.after_move(s, m, log)?
+        } else {
+            false
+        };
         if !turn_set && !s.is_over() {
             let n = t.next_seat(s.turn());
             Tx { s, log }.set_turn(n);
@@ -244,7 +291,12 @@ impl Game {
 
     /// Brings a state to where the player to move has a legal move or the game is over:
     /// checks the outcome hook and the ply limit, and applies the no-move policy.
-    fn settle_into(&self, s: &mut State, log: &mut Vec<Change>, next: &mut Vec<Move>) -> Result<(), RuleError> {
+    fn settle_into(
+        &self,
+        s: &mut State,
+        log: &mut Vec<Change>,
+        next: &mut Vec<Move>,
+    ) -> Result<(), RuleError> {
         let t = &*self.tables;
         next.clear();
         for _ in 0..16 {
@@ -258,7 +310,10 @@ impl Game {
                 }
             }
             if s.ply() >= t.max_plies {
-                Tx { s, log }.set_outcome(Some(Outcome::draw(t, format!("move limit ({} plies) reached", t.max_plies))));
+                Tx { s, log }.set_outcome(Some(Outcome::draw(
+                    t,
+                    format!("move limit ({} plies) reached", t.max_plies),
+                )));
                 return Ok(());
             }
             self.rules.moves(s, next)?;
@@ -268,7 +323,11 @@ impl Game {
             let who = s.turn();
             match t.no_moves {
                 NoMoves::Lose => {
-                    let o = Outcome::lose(t, who, format!("{} has no legal move", t.seats[who.index()].name));
+                    let o = Outcome::lose(
+                        t,
+                        who,
+                        format!("{} has no legal move", t.seats[who.index()].name),
+                    );
                     Tx { s, log }.set_outcome(Some(o));
                 }
                 NoMoves::Draw => Tx { s, log }.set_outcome(Some(Outcome::draw(t, "no legal move"))),
@@ -282,17 +341,26 @@ impl Game {
                 }
                 NoMoves::Script => {
                     if !self.rules.hooks.no_moves {
-                        return Err(RuleError::engine(&t.id, "rules.no_moves = \"script\" but the script has no no_moves(s) hook"));
+                        return Err(RuleError::engine(
+                            &t.id,
+                            "rules.no_moves = \"script\" but the script has no no_moves(s) hook",
+                        ));
                     }
                     let before = log.len();
                     self.rules.no_moves(s, log)?;
                     if log.len() == before {
-                        return Err(RuleError::engine(&t.id, "no_moves(s) changed nothing, so the player still has no move"));
+                        return Err(RuleError::engine(
+                            &t.id,
+                            "no_moves(s) changed nothing, so the player still has no move",
+                        ));
                     }
                 }
             }
         }
-        Err(RuleError::engine(&t.id, "the rules found no legal move 16 times in a row (does no_moves(s) make progress?)"))
+        Err(RuleError::engine(
+            &t.id,
+            "the rules found no legal move 16 times in a row (does no_moves(s) make progress?)",
+        ))
     }
 }
 
@@ -318,44 +386,83 @@ impl std::error::Error for PlayError {}
 
 fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Option<Tables> {
     let id_ok = !def.game.id.is_empty()
-        && def.game.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        && def
+            .game
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !id_ok {
-        problems.push(Problem::at(&["game", "id"], "a game id is lower-case letters, digits and `-`"));
+        problems.push(Problem::at(
+            &["game", "id"],
+            "a game id is lower-case letters, digits and `-`",
+        ));
     }
     // Seats and teams.
     let mut seats: Vec<Seat> = Vec::new();
     if def.players.seats.is_empty() || def.players.seats.len() > 8 {
-        problems.push(Problem::at(&["players", "seats"], "a game has 1 to 8 seats"));
+        problems.push(Problem::at(
+            &["players", "seats"],
+            "a game has 1 to 8 seats",
+        ));
     }
     for (i, sd) in def.players.seats.iter().enumerate() {
         let letter = match &sd.letter {
-            Some(l) if l.chars().count() == 1 && l.chars().all(|c| c.is_ascii_lowercase()) => l.chars().next(),
+            Some(l) if l.chars().count() == 1 && l.chars().all(|c| c.is_ascii_lowercase()) => {
+                l.chars().next()
+            }
             Some(_) => {
-                problems.push(Problem::at(&["players", "seats", &i.to_string(), "letter"], "a seat letter is one lower-case letter"));
+                problems.push(Problem::at(
+                    &["players", "seats", &i.to_string(), "letter"],
+                    "a seat letter is one lower-case letter",
+                ));
                 None
             }
-            None => sd.name.chars().next().map(|c| c.to_ascii_lowercase()).filter(|c| c.is_ascii_lowercase()),
+            None => sd
+                .name
+                .chars()
+                .next()
+                .map(|c| c.to_ascii_lowercase())
+                .filter(|c| c.is_ascii_lowercase()),
         };
         let Some(letter) = letter else {
-            problems.push(Problem::at(&["players", "seats", &i.to_string()], format!("seat `{}` needs a `letter` (a-z)", sd.name)));
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string()],
+                format!("seat `{}` needs a `letter` (a-z)", sd.name),
+            ));
             continue;
         };
         if seats.iter().any(|s| s.letter == letter) {
-            problems.push(Problem::at(&["players", "seats", &i.to_string()], format!("seat letter `{letter}` is used twice: give `letter`")));
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string()],
+                format!("seat letter `{letter}` is used twice: give `letter`"),
+            ));
         }
         if seats.iter().any(|s| s.name == sd.name) {
-            problems.push(Problem::at(&["players", "seats", &i.to_string(), "name"], format!("seat `{}` is listed twice", sd.name)));
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string(), "name"],
+                format!("seat `{}` is listed twice", sd.name),
+            ));
         }
-        seats.push(Seat { name: sd.name.clone(), letter, colours: sd.colours.clone(), team: i as u8 });
+        seats.push(Seat {
+            name: sd.name.clone(),
+            letter,
+            colours: sd.colours.clone(),
+            team: i as u8,
+        });
     }
     for (ti, team) in def.players.teams.iter().enumerate() {
-        let first = team.first().and_then(|n| seats.iter().position(|s| &s.name == n));
+        let first = team
+            .first()
+            .and_then(|n| seats.iter().position(|s| &s.name == n));
         for (j, name) in team.iter().enumerate() {
             match seats.iter().position(|s| &s.name == name) {
                 Some(k) => seats[k].team = first.unwrap_or(k) as u8,
                 None => problems.push(
-                    Problem::at(&["players", "teams", &ti.to_string(), &j.to_string()], format!("`{name}` is not a seat"))
-                        .suggesting(name, def.players.seats.iter().map(|s| s.name.as_str())),
+                    Problem::at(
+                        &["players", "teams", &ti.to_string(), &j.to_string()],
+                        format!("`{name}` is not a seat"),
+                    )
+                    .suggesting(name, def.players.seats.iter().map(|s| s.name.as_str())),
                 ),
             }
         }
@@ -370,7 +477,10 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
         let symbol = match (chars.next(), chars.next()) {
             (Some(c), None) if c.is_ascii_uppercase() => c,
             _ => {
-                problems.push(Problem::at(&["pieces", sym], format!("piece kind `{sym}` must be one upper-case letter")));
+                problems.push(Problem::at(
+                    &["pieces", sym],
+                    format!("piece kind `{sym}` must be one upper-case letter"),
+                ));
                 continue;
             }
         };
@@ -392,25 +502,43 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
         for slot in 0..=np {
             pieces.push(PieceInfo {
                 kind: KindId(k as u8),
-                owner: if slot == 0 { None } else { Some(PlayerId((slot - 1) as u8)) },
+                owner: if slot == 0 {
+                    None
+                } else {
+                    Some(PlayerId((slot - 1) as u8))
+                },
                 size: info.size,
             });
         }
     }
     if pieces.len() > 255 {
-        problems.push(Problem::at(&["pieces"], "too many piece kinds for this many seats (kinds x (seats+1) must be < 256)"));
+        problems.push(Problem::at(
+            &["pieces"],
+            "too many piece kinds for this many seats (kinds x (seats+1) must be < 256)",
+        ));
     }
     // Zones.
     let mut zones = Vec::new();
     for (name, z) in &def.zones {
         if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.is_empty() {
-            problems.push(Problem::at(&["zones", name], "a zone name is letters, digits and `_`"));
+            problems.push(Problem::at(
+                &["zones", name],
+                "a zone name is letters, digits and `_`",
+            ));
         }
         match z.per {
-            ZonePer::Shared => zones.push(ZoneInfo { name: name.clone(), seat: None, description: z.description.clone() }),
+            ZonePer::Shared => zones.push(ZoneInfo {
+                name: name.clone(),
+                seat: None,
+                description: z.description.clone(),
+            }),
             ZonePer::Seat => {
                 for p in 0..np {
-                    zones.push(ZoneInfo { name: name.clone(), seat: Some(PlayerId(p as u8)), description: z.description.clone() })
+                    zones.push(ZoneInfo {
+                        name: name.clone(),
+                        seat: Some(PlayerId(p as u8)),
+                        description: z.description.clone(),
+                    })
                 }
             }
         }
@@ -418,15 +546,25 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
     let board = board?;
     for z in &def.zones {
         if board.cell(z.0).is_some() {
-            problems.push(Problem::at(&["zones", z.0], format!("`{}` is both a zone and a cell", z.0)));
+            problems.push(Problem::at(
+                &["zones", z.0],
+                format!("`{}` is both a zone and a cell", z.0),
+            ));
         }
     }
-    let phases = if def.rules.phases.is_empty() { vec!["play".to_string()] } else { def.rules.phases.clone() };
+    let phases = if def.rules.phases.is_empty() {
+        vec!["play".to_string()]
+    } else {
+        def.rules.phases.clone()
+    };
     let separator = match def.rules.separator.as_deref() {
         None | Some("-") => '-',
         Some("/") => '/',
         Some(other) => {
-            problems.push(Problem::at(&["rules", "separator"], format!("separator must be `-` or `/`, not `{other}`")));
+            problems.push(Problem::at(
+                &["rules", "separator"],
+                format!("separator must be `-` or `/`, not `{other}`"),
+            ));
             '-'
         }
     };
@@ -453,26 +591,49 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
     Some(t)
 }
 
-fn amount(v: &Option<def::Amount>, default: Amount, path: &[&str], problems: &mut Vec<Problem>) -> Amount {
+fn amount(
+    v: &Option<def::Amount>,
+    default: Amount,
+    path: &[&str],
+    problems: &mut Vec<Problem>,
+) -> Amount {
     match v {
         None => default,
         Some(def::Amount::Fixed(n)) => Amount::Fixed(*n),
         Some(def::Amount::Expr(s)) => Amount::parse(s).unwrap_or_else(|| {
-            problems.push(Problem::at(path, format!("`{s}` is not a distance: use a number, size, stack, size-1, stack+1 or any")));
+            problems.push(Problem::at(
+                path,
+                format!(
+                    "`{s}` is not a distance: use a number, size, stack, size-1, stack+1 or any"
+                ),
+            ));
             default
         }),
     }
 }
 
-fn lower_pattern(t: &Tables, name: &str, m: &def::MoveDef, problems: &mut Vec<Problem>) -> Option<Pattern> {
+fn lower_pattern(
+    t: &Tables,
+    name: &str,
+    m: &def::MoveDef,
+    problems: &mut Vec<Problem>,
+) -> Option<Pattern> {
     let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
     let mut kinds = Vec::new();
     for (i, k) in m.kinds.iter().enumerate() {
-        match k.chars().next().and_then(|c| t.kind(c)).filter(|_| k.chars().count() == 1) {
+        match k
+            .chars()
+            .next()
+            .and_then(|c| t.kind(c))
+            .filter(|_| k.chars().count() == 1)
+        {
             Some(id) => kinds.push(id),
             None => problems.push(
-                Problem::at(&["moves", name, "kinds", &i.to_string()], format!("`{k}` is not a piece kind"))
-                    .suggesting(k, t.kinds.iter().map(|k| k.name.as_str())),
+                Problem::at(
+                    &["moves", name, "kinds", &i.to_string()],
+                    format!("`{k}` is not a piece kind"),
+                )
+                .suggesting(k, t.kinds.iter().map(|k| k.name.as_str())),
             ),
         }
     }
@@ -494,10 +655,18 @@ fn lower_pattern(t: &Tables, name: &str, m: &def::MoveDef, problems: &mut Vec<Pr
     }
     for (i, dname) in m.directions.iter().enumerate() {
         if !t.board.is_dir(dname) {
-            let names: Vec<&str> = t.board.dirs().map(|d| t.board.dir_name(d)).chain(t.board.relative_names()).collect();
+            let names: Vec<&str> = t
+                .board
+                .dirs()
+                .map(|d| t.board.dir_name(d))
+                .chain(t.board.relative_names())
+                .collect();
             problems.push(
-                Problem::at(&["moves", name, "directions", &i.to_string()], format!("`{dname}` is not a direction"))
-                    .suggesting(dname, names.iter().copied()),
+                Problem::at(
+                    &["moves", name, "directions", &i.to_string()],
+                    format!("`{dname}` is not a direction"),
+                )
+                .suggesting(dname, names.iter().copied()),
             );
             continue;
         }
@@ -514,7 +683,10 @@ fn lower_pattern(t: &Tables, name: &str, m: &def::MoveDef, problems: &mut Vec<Pr
             if !t.zones.iter().any(|x| &x.name == z) {
                 let mut names: Vec<&str> = t.zones.iter().map(|x| x.name.as_str()).collect();
                 names.dedup();
-                problems.push(Problem::at(&at(key), format!("`{z}` is not a zone")).suggesting(z, names.iter().copied()));
+                problems.push(
+                    Problem::at(&at(key), format!("`{z}` is not a zone"))
+                        .suggesting(z, names.iter().copied()),
+                );
             }
         }
     };
@@ -522,12 +694,17 @@ fn lower_pattern(t: &Tables, name: &str, m: &def::MoveDef, problems: &mut Vec<Pr
     zone_ok(&m.capture_to, "capture_to", problems);
     let place = m.kind == MoveKind::Place;
     if place && m.zone.is_none() {
-        problems.push(Problem::at(&["moves", name], "a `place` generator needs `zone`, the zone pieces come from"));
+        problems.push(Problem::at(
+            &["moves", name],
+            "a `place` generator needs `zone`, the zone pieces come from",
+        ));
     }
     if m.capture != def::CaptureMode::None && m.capture_to.is_none() {
-        problems.push(Problem::at(&at("capture"), "a capturing generator needs `capture_to`, the zone captured pieces go to"));
+        problems.push(Problem::at(
+            &at("capture"),
+            "a capturing generator needs `capture_to`, the zone captured pieces go to",
+        ));
     }
-    let default_land = if place { vec![def::CellCond::Empty] } else { vec![def::CellCond::Empty] };
     Some(Pattern {
         name: name.to_string(),
         place,
@@ -537,10 +714,18 @@ fn lower_pattern(t: &Tables, name: &str, m: &def::MoveDef, problems: &mut Vec<Pr
         dirs,
         over_min,
         over_max,
-        over: Conds::of(m.over.as_ref().map_or(&[def::CellCond::Empty][..], |c| c.as_slice())),
+        over: Conds::of(
+            m.over
+                .as_ref()
+                .map_or(&[def::CellCond::Empty][..], |c| c.as_slice()),
+        ),
         over_occupied_min: m.over_occupied_min,
         over_occupied_max: m.over_occupied_max.unwrap_or(u32::MAX),
-        land: Conds::of(m.land.as_ref().map_or(&default_land[..], |c| c.as_slice())),
+        land: Conds::of(
+            m.land
+                .as_ref()
+                .map_or(&[def::CellCond::Empty][..], |c| c.as_slice()),
+        ),
         zone: m.zone.clone(),
         capture: m.capture,
         takes: m.takes,
@@ -554,7 +739,10 @@ fn lower_pattern(t: &Tables, name: &str, m: &def::MoveDef, problems: &mut Vec<Pr
 fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Problem>) {
     for (cell, text) in &def.setup.cells {
         let Some(c) = t.board.cell(cell) else {
-            problems.push(Problem::at(&["setup", "cells", cell], format!("unknown cell `{cell}`")).suggesting(cell, t.board.names().iter().map(String::as_str)));
+            problems.push(
+                Problem::at(&["setup", "cells", cell], format!("unknown cell `{cell}`"))
+                    .suggesting(cell, t.board.names().iter().map(String::as_str)),
+            );
             continue;
         };
         match notation::parse_pieces(t, text) {
@@ -571,15 +759,24 @@ fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Prob
             Some(n) => match t.seat(n) {
                 Some(p) => Some(p),
                 None => {
-                    problems.push(Problem::at(&["setup", "zones", zone], format!("`{n}` is not a seat")));
+                    problems.push(Problem::at(
+                        &["setup", "zones", zone],
+                        format!("`{n}` is not a seat"),
+                    ));
                     continue;
                 }
             },
             None => None,
         };
-        let loc = t.zone_loc(zname, seat_id).filter(|l| t.loc_zone(*l).is_some_and(|z| z.seat.is_none() || seat_id.is_some()));
+        let loc = t.zone_loc(zname, seat_id).filter(|l| {
+            t.loc_zone(*l)
+                .is_some_and(|z| z.seat.is_none() || seat_id.is_some())
+        });
         let Some(loc) = loc else {
-            problems.push(Problem::at(&["setup", "zones", zone], format!("`{zone}` is not a zone (a per-seat zone is written `name.Seat`)")));
+            problems.push(Problem::at(
+                &["setup", "zones", zone],
+                format!("`{zone}` is not a zone (a per-seat zone is written `name.Seat`)"),
+            ));
             continue;
         };
         match notation::parse_pieces(t, text) {
@@ -592,7 +789,10 @@ fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Prob
     }
     if let Some(f) = &def.setup.first {
         if t.seat(f).is_none() {
-            problems.push(Problem::at(&["setup", "first"], format!("`{f}` is not a seat")));
+            problems.push(Problem::at(
+                &["setup", "first"],
+                format!("`{f}` is not a seat"),
+            ));
         }
     }
 }

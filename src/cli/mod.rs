@@ -183,15 +183,61 @@ fn run(cli: Cli) -> Res {
     match cli.command {
         Command::List { json } => list(&dirs, json),
         Command::Show { game } => show(&load(&game, &dirs)?),
-        Command::Play { game, seats, seed, position, quiet } => play(&load(&game, &dirs)?, &seats, seed, position.as_deref(), quiet),
-        Command::Test { game, playouts, filter, seed } => test(&catalog::find(&game, &dirs)?, playouts, filter.as_deref(), seed),
-        Command::Perft { game, depth, position, json } => perft_cmd(&load(&game, &dirs)?, depth, position.as_deref(), json),
-        Command::Bench { game, playouts, max_plies, position, seed, json } => {
-            bench(&load(&game, &dirs)?, playouts, max_plies, position.as_deref(), seed, json)
-        }
+        Command::Play {
+            game,
+            seats,
+            seed,
+            position,
+            quiet,
+        } => play(
+            &load(&game, &dirs)?,
+            &seats,
+            seed,
+            position.as_deref(),
+            quiet,
+        ),
+        Command::Test {
+            game,
+            playouts,
+            filter,
+            seed,
+        } => test(
+            &catalog::find(&game, &dirs)?,
+            playouts,
+            filter.as_deref(),
+            seed,
+        ),
+        Command::Perft {
+            game,
+            depth,
+            position,
+            json,
+        } => perft_cmd(&load(&game, &dirs)?, depth, position.as_deref(), json),
+        Command::Bench {
+            game,
+            playouts,
+            max_plies,
+            position,
+            seed,
+            json,
+        } => bench(
+            &load(&game, &dirs)?,
+            playouts,
+            max_plies,
+            position.as_deref(),
+            seed,
+            json,
+        ),
         Command::Validate { paths, smoke } => validate(&paths, &dirs, smoke),
         Command::Schema { variant } => {
-            print!("{}", if variant { crate::def::schema::variant_schema() } else { crate::def::schema::game_schema() });
+            print!(
+                "{}",
+                if variant {
+                    crate::def::schema::variant_schema()
+                } else {
+                    crate::def::schema::game_schema()
+                }
+            );
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -200,8 +246,12 @@ fn run(cli: Cli) -> Res {
 fn parse_sets(sets: &[String]) -> Result<Vec<(String, String)>, Failure> {
     sets.iter()
         .map(|kv| match kv.split_once('=') {
-            Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-            _ => Err(Failure::Message(format!("--set wants KEY=VALUE, got `{kv}`"))),
+            Some((k, v)) if !k.trim().is_empty() => {
+                Ok((k.trim().to_string(), v.trim().to_string()))
+            }
+            _ => Err(Failure::Message(format!(
+                "--set wants KEY=VALUE, got `{kv}`"
+            ))),
         })
         .collect()
 }
@@ -244,20 +294,34 @@ fn list(dirs: &[PathBuf], json: bool) -> Res {
             .into_iter()
             .map(|v| {
                 let text = files.get(&format!("variants/{v}.toml")).unwrap_or_default();
-                let description = toml::from_str::<crate::def::VariantDef>(text).map(|d| d.description).unwrap_or_default();
+                let description = toml::from_str::<crate::def::VariantDef>(text)
+                    .map(|d| d.description)
+                    .unwrap_or_default();
                 serde_json::json!({"name": v, "description": description})
             })
             .collect();
         rows.push(serde_json::json!({"id": id, "name": name, "seats": seats, "variants": variants, "options": options}));
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&rows).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).unwrap_or_default()
+        );
         return Ok(ExitCode::SUCCESS);
     }
     for r in &rows {
-        println!("{:<14} {} ({} players)", r["id"].as_str().unwrap_or(""), r["name"].as_str().unwrap_or(""), r["seats"]);
+        println!(
+            "{:<14} {} ({} players)",
+            r["id"].as_str().unwrap_or(""),
+            r["name"].as_str().unwrap_or(""),
+            r["seats"]
+        );
         for v in r["variants"].as_array().into_iter().flatten() {
-            println!("    variant {:<20} {}", v["name"].as_str().unwrap_or(""), v["description"].as_str().unwrap_or(""));
+            println!(
+                "    variant {:<20} {}",
+                v["name"].as_str().unwrap_or(""),
+                v["description"].as_str().unwrap_or("")
+            );
         }
         for o in r["options"].as_array().into_iter().flatten() {
             println!(
@@ -275,7 +339,11 @@ fn show(g: &Game) -> Res {
     let m = &g.def.game;
     println!("{} ({})", m.name, m.id);
     if !m.authors.is_empty() {
-        println!("by {}{}", m.authors.join(", "), m.year.map(|y| format!(", {y}")).unwrap_or_default());
+        println!(
+            "by {}{}",
+            m.authors.join(", "),
+            m.year.map(|y| format!(", {y}")).unwrap_or_default()
+        );
     }
     if let Some(s) = &m.source {
         println!("rules: {s}");
@@ -291,7 +359,10 @@ fn show(g: &Game) -> Res {
     if !g.def.options.is_empty() {
         println!("options:");
         for (k, o) in &g.def.options {
-            println!("  {k} = {}  ({}; default {})", g.options[k], o.description, o.default);
+            println!(
+                "  {k} = {}  ({}; default {})",
+                g.options[k], o.description, o.default
+            );
         }
     }
     let variants = g.files.variant_names();
@@ -309,20 +380,28 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
     let mut agents = vec![Agent::Human; t.player_count()];
     let any_seat_flag = !seat_flags.is_empty();
     for f in seat_flags {
-        let (seat, kind) = f.split_once('=').ok_or_else(|| format!("--seat wants SEAT=KIND, got `{f}`"))?;
+        let (seat, kind) = f
+            .split_once('=')
+            .ok_or_else(|| format!("--seat wants SEAT=KIND, got `{f}`"))?;
         let agent: Agent = kind.parse()?;
         if seat == "all" {
             agents.iter_mut().for_each(|a| *a = agent);
         } else {
             let p = t.seat(seat).ok_or_else(|| {
                 let names: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
-                format!("`{seat}` is not a seat of {} (seats: {})", t.id, names.join(", "))
+                format!(
+                    "`{seat}` is not a seat of {} (seats: {})",
+                    t.id,
+                    names.join(", ")
+                )
             })?;
             agents[p.index()] = agent;
         }
     }
     if !any_seat_flag {
-        eprintln!("(no --seat given: every seat is played at this terminal; try --seat all=random)");
+        eprintln!(
+            "(no --seat given: every seat is played at this terminal; try --seat all=random)"
+        );
     }
     let mut rng = Rng::new(seed);
     let mut s = start(g, position)?;
@@ -338,7 +417,9 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
         let who = s.turn();
         let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
         let m = match agents[who.index()] {
-            Agent::Random => random_move(&moves, &mut rng).cloned().ok_or_else(|| "no legal move in a live game".to_string())?,
+            Agent::Random => random_move(&moves, &mut rng)
+                .cloned()
+                .ok_or_else(|| "no legal move in a live game".to_string())?,
             Agent::Human => {
                 print!("{} to move> ", t.seats[who.index()].name);
                 let _ = std::io::stdout().flush();
@@ -351,7 +432,13 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
                     "" => continue,
                     "quit" | "exit" => return Ok(ExitCode::SUCCESS),
                     "help" => {
-                        println!("type a move (like {}), or: moves, board, undo, position, quit", moves.first().map(|m| g.move_text(&s, m)).unwrap_or_default());
+                        println!(
+                            "type a move (like {}), or: moves, board, undo, position, quit",
+                            moves
+                                .first()
+                                .map(|m| g.move_text(&s, m))
+                                .unwrap_or_default()
+                        );
                         continue;
                     }
                     "moves" => {
@@ -389,7 +476,11 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
             }
         };
         number += 1;
-        println!("{number}. {}: {}", t.seats[who.index()].name, g.move_text(&s, &m));
+        println!(
+            "{number}. {}: {}",
+            t.seats[who.index()].name,
+            g.move_text(&s, &m)
+        );
         let u = g.play(&mut s, &m).map_err(|e| rule_failure(g, e))?;
         history.push(u);
         if interactive || !quiet {
@@ -408,7 +499,11 @@ fn test(files: &GameFiles, playouts: usize, filter: Option<&str>, seed: u64) -> 
         println!("FAIL {file}: {name}\n  {}", msg.replace('\n', "\n  "));
     }
     let mut failed = report.failed.len();
-    println!("scenarios: {} passed, {} failed", report.passed, report.failed.len());
+    println!(
+        "scenarios: {} passed, {} failed",
+        report.passed,
+        report.failed.len()
+    );
     if filter.is_none() {
         let mut variants: Vec<Option<String>> = vec![None];
         variants.extend(files.variant_names().into_iter().map(Some));
@@ -432,7 +527,11 @@ fn test(files: &GameFiles, playouts: usize, filter: Option<&str>, seed: u64) -> 
             }
         }
     }
-    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// Counts leaf nodes of the move tree (a finished game is a leaf at any depth).
@@ -459,9 +558,16 @@ fn perft_cmd(g: &Game, depth: u32, position: Option<&str>, json: bool) -> Res {
     let nodes = perft(g, &mut s, depth).map_err(|e| rule_failure(g, e))?;
     let secs = t0.elapsed().as_secs_f64();
     if json {
-        println!("{}", serde_json::json!({"game": g.id(), "depth": depth, "nodes": nodes, "seconds": secs}));
+        println!(
+            "{}",
+            serde_json::json!({"game": g.id(), "depth": depth, "nodes": nodes, "seconds": secs})
+        );
     } else {
-        println!("perft {} depth {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)", g.id(), nodes as f64 / secs.max(1e-9));
+        println!(
+            "perft {} depth {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)",
+            g.id(),
+            nodes as f64 / secs.max(1e-9)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -479,7 +585,14 @@ pub fn peak_rss_bytes() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
-fn bench(g: &Game, playouts: usize, max_plies: u32, position: Option<&str>, seed: u64, json: bool) -> Res {
+fn bench(
+    g: &Game,
+    playouts: usize,
+    max_plies: u32,
+    position: Option<&str>,
+    seed: u64,
+    json: bool,
+) -> Res {
     let start_state = start(g, position)?;
     let mut rng = Rng::new(seed);
     let mut moves_total = 0u64;
@@ -493,7 +606,8 @@ fn bench(g: &Game, playouts: usize, max_plies: u32, position: Option<&str>, seed
         while !moves.is_empty() && (max_plies == 0 || plies < max_plies) {
             let i = rng.below(moves.len() as u64) as usize;
             let m = moves.swap_remove(i);
-            g.play_fast(&mut s, &m, &mut moves).map_err(|e| rule_failure(g, e))?;
+            g.play_fast(&mut s, &m, &mut moves)
+                .map_err(|e| rule_failure(g, e))?;
             plies += 1;
         }
         moves_total += plies as u64;
@@ -545,7 +659,13 @@ fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res {
                             eprint!("{}", e.to_diagnostic(Some(&g.script)));
                             ok = false;
                         } else if let Err(e) = testing::conformance(&g, smoke, 7) {
-                            eprintln!("error: {}: smoke play{} failed: {e}", files.path_of("game.toml"), v.as_ref().map(|v| format!(" of variant {v}")).unwrap_or_default());
+                            eprintln!(
+                                "error: {}: smoke play{} failed: {e}",
+                                files.path_of("game.toml"),
+                                v.as_ref()
+                                    .map(|v| format!(" of variant {v}"))
+                                    .unwrap_or_default()
+                            );
                             ok = false;
                         }
                     }
@@ -564,10 +684,19 @@ fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res {
             }
         }
         if ok {
-            println!("ok: {} ({} variant{})", files.label, variants.len() - 1, if variants.len() == 2 { "" } else { "s" });
+            println!(
+                "ok: {} ({} variant{})",
+                files.label,
+                variants.len() - 1,
+                if variants.len() == 2 { "" } else { "s" }
+            );
         } else {
             errors += 1;
         }
     }
-    Ok(if errors == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

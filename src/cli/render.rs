@@ -13,13 +13,31 @@ pub fn board_text(g: &Game, s: &State) -> String {
         match stack.len() {
             0 => ".".into(),
             1 => t.piece_text(stack[0]),
-            _ => stack.iter().map(|p| t.piece_text(*p)).collect::<Vec<_>>().join(""),
+            _ => stack
+                .iter()
+                .map(|p| t.piece_text(*p))
+                .collect::<Vec<_>>()
+                .join(""),
         }
     };
-    let width = t.board.cells().map(|c| cell_text(c).chars().count()).max().unwrap_or(1).max(2);
+    let width = t
+        .board
+        .cells()
+        .map(|c| cell_text(c).chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(2);
     if let Some((files, _)) = t.board.grid {
         for row in t.board.rows() {
-            let rank = row.first().map(|c| t.board.name(*c).trim_start_matches(|ch: char| ch.is_ascii_alphabetic()).to_string()).unwrap_or_default();
+            let rank = row
+                .first()
+                .map(|c| {
+                    t.board
+                        .name(*c)
+                        .trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
+                        .to_string()
+                })
+                .unwrap_or_default();
             out.push_str(&format!("{rank:>3} "));
             let mut f = 0;
             for &c in row {
@@ -36,15 +54,22 @@ pub fn board_text(g: &Game, s: &State) -> String {
         out.push_str("    ");
         for f in 0..files {
             let name = t.board.names().iter().find(|n| {
-                t.board.cell(n).is_some_and(|c| t.board.coord(c).0 == f as i64)
+                t.board
+                    .cell(n)
+                    .is_some_and(|c| t.board.coord(c).0 == f as i64)
             });
-            let file: String = name.map(|n| n.chars().take_while(|c| c.is_ascii_alphabetic()).collect()).unwrap_or_default();
+            let file: String = name
+                .map(|n| n.chars().take_while(|c| c.is_ascii_alphabetic()).collect())
+                .unwrap_or_default();
             out.push_str(&format!(" {file:width$}"));
         }
         out.push('\n');
     } else {
         for row in t.board.rows() {
-            let items: Vec<String> = row.iter().map(|&c| format!("{}:{}", t.board.name(c), cell_text(c))).collect();
+            let items: Vec<String> = row
+                .iter()
+                .map(|&c| format!("{}:{}", t.board.name(c), cell_text(c)))
+                .collect();
             out.push_str(&items.join("  "));
             out.push('\n');
         }
@@ -55,10 +80,19 @@ pub fn board_text(g: &Game, s: &State) -> String {
             Some(p) => format!("{} {}", t.seats[p.index()].name, z.name),
             None => z.name.clone(),
         };
-        let content = if stack.is_empty() { "-".to_string() } else { crate::notation::format_pieces(t, stack).replace(',', " ") };
+        let content = if stack.is_empty() {
+            "-".to_string()
+        } else {
+            crate::notation::format_pieces(t, stack).replace(',', " ")
+        };
         out.push_str(&format!("{name}: {content}\n"));
     }
-    let scores: Vec<String> = t.seats.iter().enumerate().map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i])).collect();
+    let scores: Vec<String> = t
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
+        .collect();
     out.push_str(&format!("score: {}", scores.join(", ")));
     if t.phases.len() > 1 {
         out.push_str(&format!("   phase: {}", t.phases[s.phase()]));
@@ -68,7 +102,11 @@ pub fn board_text(g: &Game, s: &State) -> String {
     }
     out.push('\n');
     match s.outcome() {
-        Some(o) => out.push_str(&format!("game over: {} ({})\n", crate::testing::scenario::result_text(g, s), o.reason)),
+        Some(o) => out.push_str(&format!(
+            "game over: {} ({})\n",
+            crate::testing::scenario::result_text(g, s),
+            o.reason
+        )),
         None => out.push_str(&format!("to move: {}\n", t.seats[s.turn().index()].name)),
     }
     out

@@ -34,7 +34,10 @@ impl GameFiles {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            (path.parent().map(Path::to_path_buf).unwrap_or_default(), name)
+            (
+                path.parent().map(Path::to_path_buf).unwrap_or_default(),
+                name,
+            )
         };
         let label = dir.display().to_string();
         let label = if label.is_empty() { ".".into() } else { label };
@@ -52,7 +55,10 @@ impl GameFiles {
             names.sort();
             for p in names {
                 if p.extension().is_some_and(|e| e == "toml") {
-                    let name = format!("{sub}/{}", p.file_name().unwrap_or_default().to_string_lossy());
+                    let name = format!(
+                        "{sub}/{}",
+                        p.file_name().unwrap_or_default().to_string_lossy()
+                    );
                     let text = std::fs::read_to_string(&p).map_err(|e| {
                         Diagnostic::error(p.display().to_string(), format!("cannot read: {e}"))
                     })?;
@@ -65,7 +71,11 @@ impl GameFiles {
             for e in entries.flatten() {
                 let p = e.path();
                 if p.extension().is_some_and(|x| x == "rhai") {
-                    let name = p.file_name().unwrap_or_default().to_string_lossy().into_owned();
+                    let name = p
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned();
                     let text = std::fs::read_to_string(&p).map_err(|e| {
                         Diagnostic::error(p.display().to_string(), format!("cannot read: {e}"))
                     })?;
@@ -97,7 +107,11 @@ impl GameFiles {
 
     /// Names of the scenario test files under `tests/`.
     pub fn test_files(&self) -> Vec<String> {
-        self.files.keys().filter(|k| k.starts_with("tests/")).cloned().collect()
+        self.files
+            .keys()
+            .filter(|k| k.starts_with("tests/"))
+            .cloned()
+            .collect()
     }
 }
 
@@ -118,7 +132,8 @@ pub struct Loaded {
 
 /// Parses a TOML text, turning a syntax error into a located diagnostic.
 pub fn parse_toml(file: &str, text: &str) -> Result<toml::Table, Diagnostic> {
-    text.parse::<toml::Table>().map_err(|e| toml_error(file, text, &e))
+    text.parse::<toml::Table>()
+        .map_err(|e| toml_error(file, text, &e))
 }
 
 /// A located diagnostic from a toml error, with a suggestion for unknown keys.
@@ -184,13 +199,18 @@ pub fn load(
         variant_options = vdef.options;
     }
     let def: GameDef = if variant.is_some() {
-        toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| {
-            let rel = format!("variants/{}.toml", variant.unwrap_or_default());
-            Diagnostic::error(
-                files.path_of(&rel),
-                format!("after applying this variant's overlay: {}", first_line(e.message())),
-            )
-        })?
+        toml::Value::Table(table)
+            .try_into()
+            .map_err(|e: toml::de::Error| {
+                let rel = format!("variants/{}.toml", variant.unwrap_or_default());
+                Diagnostic::error(
+                    files.path_of(&rel),
+                    format!(
+                        "after applying this variant's overlay: {}",
+                        first_line(e.message())
+                    ),
+                )
+            })?
     } else {
         toml::from_str(main_text).map_err(|e| toml_error(&main_name, main_text, &e))?
     };
@@ -212,8 +232,11 @@ pub fn load(
         script.push('\n');
         script.push_str(&extra);
     }
-    let mut options: BTreeMap<String, OptionValue> =
-        def.options.iter().map(|(k, o)| (k.clone(), o.default.clone())).collect();
+    let mut options: BTreeMap<String, OptionValue> = def
+        .options
+        .iter()
+        .map(|(k, o)| (k.clone(), o.default.clone()))
+        .collect();
     let mut diags = Vec::new();
     for (k, v) in variant_options {
         match def.options.get(&k) {
@@ -246,7 +269,13 @@ pub fn load(
     if !diags.is_empty() {
         return Err(Diagnostics(diags));
     }
-    Ok(Loaded { def, script, script_file, options, variant: variant.map(str::to_string) })
+    Ok(Loaded {
+        def,
+        script,
+        script_file,
+        options,
+        variant: variant.map(str::to_string),
+    })
 }
 
 fn unknown_option(file: &str, key: &str, def: &GameDef) -> Diagnostic {
@@ -296,10 +325,15 @@ pub fn check_option(key: &str, o: &OptionDef, v: &OptionValue) -> Result<(), Str
             if o.choices.is_empty() || o.choices.contains(s) {
                 Ok(())
             } else {
-                Err(format!("option `{key}` = `{s}`: choose one of {}", o.choices.join(", ")))
+                Err(format!(
+                    "option `{key}` = `{s}`: choose one of {}",
+                    o.choices.join(", ")
+                ))
             }
         }
-        (d, v) => Err(format!("option `{key}` takes a value like `{d}`, not `{v}`")),
+        (d, v) => Err(format!(
+            "option `{key}` takes a value like `{d}`, not `{v}`"
+        )),
     }
 }
 
@@ -325,8 +359,8 @@ pub fn span_of(text: &str, path: &[&str]) -> Option<std::ops::Range<usize>> {
     let root_table = root.get_ref();
     for (i, key) in path.iter().enumerate() {
         let next = match current {
-            None => root_table.iter().find(|(k, _)| k.get_ref() == key).map(|(k, v)| (k, v)),
-            Some(DeValue::Table(t)) => t.iter().find(|(k, _)| k.get_ref() == key).map(|(k, v)| (k, v)),
+            None => root_table.iter().find(|(k, _)| k.get_ref() == key),
+            Some(DeValue::Table(t)) => t.iter().find(|(k, _)| k.get_ref() == key),
             Some(DeValue::Array(a)) => {
                 let idx: usize = key.parse().ok()?;
                 let v = a.get(idx)?;

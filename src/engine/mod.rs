@@ -183,7 +183,9 @@ impl Tables {
 
     /// The zone instance at a location, if it is one.
     pub fn loc_zone(&self, l: Loc) -> Option<&ZoneInfo> {
-        l.index().checked_sub(self.board.len()).and_then(|i| self.zones.get(i))
+        l.index()
+            .checked_sub(self.board.len())
+            .and_then(|i| self.zones.get(i))
     }
 
     /// The location of a zone for a seat (the shared instance ignores the seat).
@@ -217,7 +219,11 @@ impl Tables {
         match self.loc_cell(l) {
             Some(c) => self.board.name(c).to_string(),
             None => match self.loc_zone(l) {
-                Some(ZoneInfo { name, seat: Some(p), .. }) => format!("{name}.{}", self.seats[p.index()].name),
+                Some(ZoneInfo {
+                    name,
+                    seat: Some(p),
+                    ..
+                }) => format!("{name}.{}", self.seats[p.index()].name),
                 Some(z) => z.name.clone(),
                 None => format!("?{}", l.index()),
             },
@@ -231,12 +237,18 @@ impl Tables {
 
     /// A seat by name.
     pub fn seat(&self, name: &str) -> Option<PlayerId> {
-        self.seats.iter().position(|s| s.name == name).map(|i| PlayerId(i as u8))
+        self.seats
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| PlayerId(i as u8))
     }
 
     /// A kind by its symbol.
     pub fn kind(&self, symbol: char) -> Option<KindId> {
-        self.kinds.iter().position(|k| k.symbol == symbol).map(|i| KindId(i as u8))
+        self.kinds
+            .iter()
+            .position(|k| k.symbol == symbol)
+            .map(|i| KindId(i as u8))
     }
 
     /// The text of a piece: owner letter (if owned) then kind symbol, e.g. `aS` or `L`.
@@ -296,8 +308,15 @@ impl Outcome {
         if self.is_draw() {
             return Vec::new();
         }
-        let best = if self.ranks.len() == 1 { 0 } else { self.ranks.iter().min().copied().unwrap_or(0) };
-        (0..self.ranks.len()).filter(|&i| self.ranks[i] == best).map(|i| PlayerId(i as u8)).collect()
+        let best = if self.ranks.len() == 1 {
+            0
+        } else {
+            self.ranks.iter().min().copied().unwrap_or(0)
+        };
+        (0..self.ranks.len())
+            .filter(|&i| self.ranks[i] == best)
+            .map(|i| PlayerId(i as u8))
+            .collect()
     }
 
     /// Returns per seat in [-1, 1]: 1 for a sole best rank, -1 for the worst, 0 in a draw.
@@ -309,7 +328,10 @@ impl Outcome {
         if worst == 0.0 {
             return vec![0.0; self.ranks.len()];
         }
-        self.ranks.iter().map(|&r| 1.0 - 2.0 * r as f64 / worst).collect()
+        self.ranks
+            .iter()
+            .map(|&r| 1.0 - 2.0 * r as f64 / worst)
+            .collect()
     }
 }
 
@@ -409,25 +431,58 @@ impl State {
 impl Outcome {
     /// Seat `p` (and its team) wins; everybody else shares second place.
     pub fn win(t: &Tables, p: PlayerId, reason: impl Into<String>) -> Outcome {
-        let ranks = (0..t.player_count()).map(|i| if t.same_team(PlayerId(i as u8), p) { 0 } else { 1 }).collect();
-        Outcome { ranks, reason: reason.into() }
+        let ranks = (0..t.player_count())
+            .map(|i| {
+                if t.same_team(PlayerId(i as u8), p) {
+                    0
+                } else {
+                    1
+                }
+            })
+            .collect();
+        Outcome {
+            ranks,
+            reason: reason.into(),
+        }
     }
 
     /// Seat `p` (and its team) loses; everybody else shares first place.
     pub fn lose(t: &Tables, p: PlayerId, reason: impl Into<String>) -> Outcome {
-        let ranks = (0..t.player_count()).map(|i| if t.same_team(PlayerId(i as u8), p) { 1 } else { 0 }).collect();
-        Outcome { ranks, reason: reason.into() }
+        let ranks = (0..t.player_count())
+            .map(|i| {
+                if t.same_team(PlayerId(i as u8), p) {
+                    1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        Outcome {
+            ranks,
+            reason: reason.into(),
+        }
     }
 
     /// Nobody wins.
     pub fn draw(t: &Tables, reason: impl Into<String>) -> Outcome {
-        Outcome { ranks: SmallVec::from_elem(0, t.player_count()), reason: reason.into() }
+        Outcome {
+            ranks: SmallVec::from_elem(0, t.player_count()),
+            reason: reason.into(),
+        }
     }
 
     /// Ranks by team score totals, highest first (or lowest first); equal totals share a rank.
-    pub fn by_scores(t: &Tables, scores: &[i64], high_wins: bool, reason: impl Into<String>) -> Outcome {
+    pub fn by_scores(
+        t: &Tables,
+        scores: &[i64],
+        high_wins: bool,
+        reason: impl Into<String>,
+    ) -> Outcome {
         let team_total = |p: usize| -> i64 {
-            (0..t.player_count()).filter(|&q| t.seats[q].team == t.seats[p].team).map(|q| scores[q]).sum()
+            (0..t.player_count())
+                .filter(|&q| t.seats[q].team == t.seats[p].team)
+                .map(|q| scores[q])
+                .sum()
         };
         let totals: Vec<i64> = (0..t.player_count()).map(team_total).collect();
         let ranks = (0..t.player_count())
@@ -435,13 +490,23 @@ impl Outcome {
                 let better = totals
                     .iter()
                     .enumerate()
-                    .filter(|&(q, &v)| t.seats[q].team != t.seats[p].team && if high_wins { v > totals[p] } else { v < totals[p] })
+                    .filter(|&(q, &v)| {
+                        t.seats[q].team != t.seats[p].team
+                            && if high_wins {
+                                v > totals[p]
+                            } else {
+                                v < totals[p]
+                            }
+                    })
                     .map(|(q, _)| t.seats[q].team)
                     .collect::<std::collections::BTreeSet<u8>>()
                     .len();
                 better as u8
             })
             .collect();
-        Outcome { ranks, reason: reason.into() }
+        Outcome {
+            ranks,
+            reason: reason.into(),
+        }
     }
 }

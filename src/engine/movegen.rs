@@ -33,7 +33,10 @@ impl Amount {
         if s == "any" {
             return Some(Amount::Unlimited);
         }
-        for (word, make) in [("size", Amount::Size as fn(i64) -> Amount), ("stack", Amount::Stack)] {
+        for (word, make) in [
+            ("size", Amount::Size as fn(i64) -> Amount),
+            ("stack", Amount::Stack),
+        ] {
             if let Some(rest) = s.strip_prefix(word) {
                 let rest = rest.trim();
                 if rest.is_empty() {
@@ -146,12 +149,21 @@ struct Leg {
 }
 
 /// Appends every move of `pat` for `player` to `out`, optionally only from the cell `only`.
-pub fn generate(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, only: Option<CellId>, out: &mut Vec<Move>) {
+pub fn generate(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    player: PlayerId,
+    only: Option<CellId>,
+    out: &mut Vec<Move>,
+) {
     if pat.place {
         place(t, s, pat, player, only, out);
         return;
     }
-    let region = pat.region.map(|r| t.board.region_at(r).for_seat(player.index()));
+    let region = pat
+        .region
+        .map(|r| t.board.region_at(r).for_seat(player.index()));
     let (lo, hi) = match only {
         Some(c) => (c.0, c.0),
         None => (0, t.board.len() as u16 - 1),
@@ -165,12 +177,21 @@ pub fn generate(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, only: Op
             Mover::Neutral => info.owner.is_none(),
             Mover::Any => true,
         };
-        if !movable || pat.kinds & (1 << info.kind.index()) == 0 || region.is_some_and(|r| !r.contains(from)) {
+        if !movable
+            || pat.kinds & (1 << info.kind.index()) == 0
+            || region.is_some_and(|r| !r.contains(from))
+        {
             continue;
         }
         let stack_pips: i64 = s.stack(loc).iter().map(|p| t.info(*p).size).sum();
-        let mut leg = Leg { path: SmallVec::from_slice(&[loc]), captured: SmallVec::new(), actions: SmallVec::new() };
-        walk(t, s, pat, player, piece, info.size, stack_pips, from, from, &mut leg, out);
+        let mut leg = Leg {
+            path: SmallVec::from_slice(&[loc]),
+            captured: SmallVec::new(),
+            actions: SmallVec::new(),
+        };
+        walk(
+            t, s, pat, player, piece, info.size, stack_pips, from, from, &mut leg, out,
+        );
     }
 }
 
@@ -229,11 +250,17 @@ fn walk(
                     CaptureMode::None => {}
                 }
                 let can_chain = pat.chain != crate::def::Chain::None
-                    && (if pat.capture == CaptureMode::None { jumped } else { captured_any });
+                    && (if pat.capture == CaptureMode::None {
+                        jumped
+                    } else {
+                        captured_any
+                    });
                 let mut deeper = false;
                 if can_chain {
                     let n_before = out.len();
-                    walk(t, s, pat, player, piece, size, stack_pips, origin, next, leg, out);
+                    walk(
+                        t, s, pat, player, piece, size, stack_pips, origin, next, leg, out,
+                    );
                     deeper = out.len() > n_before;
                 }
                 if !(pat.chain == crate::def::Chain::Required && deeper) {
@@ -281,8 +308,16 @@ fn finish(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, piece: Piece, 
                 ZoneOf::Mover => Some(player),
                 ZoneOf::Owner => owner,
             };
-            let to = pat.capture_to.as_deref().and_then(|z| t.zone_loc(z, zone_seat)).unwrap_or(loc);
-            actions.push(Action::Transfer { piece: p, from: loc, to });
+            let to = pat
+                .capture_to
+                .as_deref()
+                .and_then(|z| t.zone_loc(z, zone_seat))
+                .unwrap_or(loc);
+            actions.push(Action::Transfer {
+                piece: p,
+                from: loc,
+                to,
+            });
             points += match pat.score {
                 ScoreMode::None => 0,
                 ScoreMode::Pips => t.info(p).size,
@@ -294,16 +329,38 @@ fn finish(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, piece: Piece, 
     let to = *leg.path.last().unwrap_or(&from);
     actions.push(Action::Transfer { piece, from, to });
     if points != 0 {
-        actions.push(Action::Score { player, delta: points });
+        actions.push(Action::Score {
+            player,
+            delta: points,
+        });
     }
-    Move { shape: Shape::Path, path: leg.path.clone(), capture: !leg.captured.is_empty(), suffix: None, actions }
+    Move {
+        shape: Shape::Path,
+        path: leg.path.clone(),
+        capture: !leg.captured.is_empty(),
+        suffix: None,
+        actions,
+    }
 }
 
-fn place(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, only: Option<CellId>, out: &mut Vec<Move>) {
-    let Some(zone) = pat.zone.as_deref().and_then(|z| t.zone_loc(z, Some(player))) else {
+fn place(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    player: PlayerId,
+    only: Option<CellId>,
+    out: &mut Vec<Move>,
+) {
+    let Some(zone) = pat
+        .zone
+        .as_deref()
+        .and_then(|z| t.zone_loc(z, Some(player)))
+    else {
         return;
     };
-    let region = pat.region.map(|r| t.board.region_at(r).for_seat(player.index()));
+    let region = pat
+        .region
+        .map(|r| t.board.region_at(r).for_seat(player.index()));
     let mut last: Option<Piece> = None;
     for &piece in s.stack(zone) {
         if last == Some(piece) {
@@ -330,13 +387,27 @@ fn place(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, only: Option<Ce
             let mut path = SmallVec::new();
             path.push(loc);
             let mut actions = SmallVec::new();
-            actions.push(Action::Transfer { piece, from: zone, to: loc });
-            out.push(Move { shape: Shape::Place(piece), path, capture: false, suffix: None, actions });
+            actions.push(Action::Transfer {
+                piece,
+                from: zone,
+                to: loc,
+            });
+            out.push(Move {
+                shape: Shape::Place(piece),
+                path,
+                capture: false,
+                suffix: None,
+                actions,
+            });
         }
     }
 }
 
 /// Kinds bitmask for a list of kinds (empty list = every kind).
 pub fn kind_mask(kinds: &[KindId]) -> u64 {
-    if kinds.is_empty() { u64::MAX } else { kinds.iter().fold(0, |m, k| m | (1 << k.index())) }
+    if kinds.is_empty() {
+        u64::MAX
+    } else {
+        kinds.iter().fold(0, |m, k| m | (1 << k.index()))
+    }
 }

@@ -65,7 +65,13 @@ pub struct Move {
 impl Move {
     /// The pass move.
     pub fn pass() -> Move {
-        Move { shape: Shape::Pass, path: SmallVec::new(), capture: false, suffix: None, actions: SmallVec::new() }
+        Move {
+            shape: Shape::Pass,
+            path: SmallVec::new(),
+            capture: false,
+            suffix: None,
+            actions: SmallVec::new(),
+        }
     }
 
     /// Where the move starts (`None` for a pass).
@@ -80,7 +86,11 @@ impl Move {
 
     /// Number of pieces the move captures (transfers other than the moving piece's).
     pub fn captured(&self) -> usize {
-        self.actions.iter().filter(|a| matches!(a, Action::Transfer { .. })).count().saturating_sub(1)
+        self.actions
+            .iter()
+            .filter(|a| matches!(a, Action::Transfer { .. }))
+            .count()
+            .saturating_sub(1)
     }
 }
 
@@ -176,9 +186,20 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
 
 fn invert(a: &Action) -> Action {
     match *a {
-        Action::Transfer { piece, from, to } => Action::Transfer { piece, from: to, to: from },
-        Action::Replace { at, old, new } => Action::Replace { at, old: new, new: old },
-        Action::Score { player, delta } => Action::Score { player, delta: -delta },
+        Action::Transfer { piece, from, to } => Action::Transfer {
+            piece,
+            from: to,
+            to: from,
+        },
+        Action::Replace { at, old, new } => Action::Replace {
+            at,
+            old: new,
+            new: old,
+        },
+        Action::Score { player, delta } => Action::Score {
+            player,
+            delta: -delta,
+        },
     }
 }
 

@@ -40,16 +40,28 @@ impl std::fmt::Display for TextError {
 
 fn pest_error(e: pest::error::Error<Rule>, what: &str) -> TextError {
     let column = match e.line_col {
-        pest::error::LineColLocation::Pos((_, c)) | pest::error::LineColLocation::Span((_, c), _) => c,
+        pest::error::LineColLocation::Pos((_, c))
+        | pest::error::LineColLocation::Span((_, c), _) => c,
     };
     let expected = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let names: Vec<&str> = positives.iter().map(rule_name).filter(|n| !n.is_empty()).collect();
-            if names.is_empty() { String::new() } else { format!(": expected {}", names.join(" or ")) }
+            let names: Vec<&str> = positives
+                .iter()
+                .map(rule_name)
+                .filter(|n| !n.is_empty())
+                .collect();
+            if names.is_empty() {
+                String::new()
+            } else {
+                format!(": expected {}", names.join(" or "))
+            }
         }
         pest::error::ErrorVariant::CustomError { message } => format!(": {message}"),
     };
-    TextError { column, message: format!("this is not {what}{expected}") }
+    TextError {
+        column,
+        message: format!("this is not {what}{expected}"),
+    }
 }
 
 fn rule_name(r: &Rule) -> &'static str {
@@ -101,12 +113,26 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
             Rule::pass => shape = Some(MoveText::Pass),
             Rule::place => {
                 let mut it = p.into_inner();
-                let piece = it.next().map(|x| x.as_str().to_string()).unwrap_or_default();
-                let to = it.next().map(|x| x.as_str().to_string()).unwrap_or_default();
-                shape = Some(MoveText::Place { piece, to, suffix: None });
+                let piece = it
+                    .next()
+                    .map(|x| x.as_str().to_string())
+                    .unwrap_or_default();
+                let to = it
+                    .next()
+                    .map(|x| x.as_str().to_string())
+                    .unwrap_or_default();
+                shape = Some(MoveText::Place {
+                    piece,
+                    to,
+                    suffix: None,
+                });
             }
             Rule::path => {
-                let locs = p.into_inner().filter(|x| x.as_rule() == Rule::loc).map(|x| x.as_str().to_string()).collect();
+                let locs = p
+                    .into_inner()
+                    .filter(|x| x.as_rule() == Rule::loc)
+                    .map(|x| x.as_str().to_string())
+                    .collect();
                 shape = Some(MoveText::Path { locs, suffix: None });
             }
             Rule::suffix => suffix = p.into_inner().next().map(|x| x.as_str().to_string()),
@@ -117,7 +143,10 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
         Some(MoveText::Place { piece, to, .. }) => Ok(MoveText::Place { piece, to, suffix }),
         Some(MoveText::Path { locs, .. }) => Ok(MoveText::Path { locs, suffix }),
         Some(MoveText::Pass) => Ok(MoveText::Pass),
-        None => Err(TextError { column: 1, message: "empty move".into() }),
+        None => Err(TextError {
+            column: 1,
+            message: "empty move".into(),
+        }),
     }
 }
 
@@ -191,10 +220,18 @@ impl std::fmt::Display for MoveError {
                 write!(f, "`{text}` is not a legal move (there are no legal moves)")
             }
             MoveError::Illegal { text, closest } => {
-                write!(f, "`{text}` is not a legal move; closest legal moves: {}", closest.join(", "))
+                write!(
+                    f,
+                    "`{text}` is not a legal move; closest legal moves: {}",
+                    closest.join(", ")
+                )
             }
             MoveError::Ambiguous { text, candidates } => {
-                write!(f, "`{text}` is ambiguous: it could be {}", candidates.join(" or "))
+                write!(
+                    f,
+                    "`{text}` is ambiguous: it could be {}",
+                    candidates.join(" or ")
+                )
             }
         }
     }
@@ -205,7 +242,10 @@ impl std::error::Error for MoveError {}
 /// Finds the legal move a text means.
 pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Result<Move, MoveError> {
     let parsed = parse_move(text).map_err(MoveError::Syntax)?;
-    let matches: Vec<&Move> = legal.iter().filter(|m| matches_text(t, m, mover, &parsed)).collect();
+    let matches: Vec<&Move> = legal
+        .iter()
+        .filter(|m| matches_text(t, m, mover, &parsed))
+        .collect();
     match matches.len() {
         1 => Ok(matches[0].clone()),
         0 => {
@@ -219,7 +259,10 @@ pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Resul
                 .collect();
             scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
             scored.dedup_by(|a, b| a.1 == b.1);
-            Err(MoveError::Illegal { text, closest: scored.into_iter().take(5).map(|(_, m)| m).collect() })
+            Err(MoveError::Illegal {
+                text,
+                closest: scored.into_iter().take(5).map(|(_, m)| m).collect(),
+            })
         }
         _ => Err(MoveError::Ambiguous {
             text: text.trim().to_string(),
@@ -235,7 +278,7 @@ fn name_matches(t: &Tables, l: Loc, mover: PlayerId, name: &str) -> bool {
 fn suffix_matches(t: &Tables, m: &Move, suffix: &Option<String>) -> bool {
     match (m.suffix, suffix) {
         (None, None) => true,
-        (Some(k), Some(s)) => s.chars().last() == Some(t.kinds[k.index()].symbol),
+        (Some(k), Some(s)) => s.ends_with(t.kinds[k.index()].symbol),
         _ => false,
     }
 }
@@ -253,12 +296,17 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
             };
             t.kinds[info.kind.index()].symbol == kind
                 && owner.is_none_or(|o| info.owner.is_some_and(|w| t.seats[w.index()].letter == o))
-                && m.path.last().is_some_and(|&l| name_matches(t, l, mover, to))
+                && m.path
+                    .last()
+                    .is_some_and(|&l| name_matches(t, l, mover, to))
                 && suffix_matches(t, m, suffix)
         }
         (MoveText::Path { locs, suffix }, Shape::Path) => {
             locs.len() == m.path.len()
-                && m.path.iter().zip(locs).all(|(&l, n)| name_matches(t, l, mover, n))
+                && m.path
+                    .iter()
+                    .zip(locs)
+                    .all(|(&l, n)| name_matches(t, l, mover, n))
                 && suffix_matches(t, m, suffix)
         }
         _ => false,
@@ -292,7 +340,8 @@ pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, String> {
 
 /// Reads a list of pieces with optional counts (`5S 5M 5L`, `aS aM aL`, `-`).
 pub fn parse_pieces(t: &Tables, text: &str) -> Result<Vec<Piece>, TextError> {
-    let pairs = Grammar::parse(Rule::piece_list, text).map_err(|e| pest_error(e, "a list of pieces"))?;
+    let pairs =
+        Grammar::parse(Rule::piece_list, text).map_err(|e| pest_error(e, "a list of pieces"))?;
     let mut out = Vec::new();
     for item in pairs.flatten().filter(|p| p.as_rule() == Rule::item) {
         let col = item.as_span().start() + 1;
@@ -301,16 +350,25 @@ pub fn parse_pieces(t: &Tables, text: &str) -> Result<Vec<Piece>, TextError> {
         for part in item.into_inner() {
             match part.as_rule() {
                 Rule::count => {
-                    n = part.as_str().parse().map_err(|_| TextError { column: col, message: "count too large".into() })?
+                    n = part.as_str().parse().map_err(|_| TextError {
+                        column: col,
+                        message: "count too large".into(),
+                    })?
                 }
                 Rule::piece => {
-                    piece = Some(piece_from_text(t, part.as_str()).map_err(|m| TextError { column: col, message: m })?)
+                    piece = Some(piece_from_text(t, part.as_str()).map_err(|m| TextError {
+                        column: col,
+                        message: m,
+                    })?)
                 }
                 _ => {}
             }
         }
         if n > 1000 {
-            return Err(TextError { column: col, message: format!("{n} pieces is more than any game needs") });
+            return Err(TextError {
+                column: col,
+                message: format!("{n} pieces is more than any game needs"),
+            });
         }
         if let Some(p) = piece {
             out.extend(std::iter::repeat_n(p, n));
@@ -418,55 +476,92 @@ pub fn format_position(t: &Tables, s: &State) -> String {
 pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
     let pairs = Grammar::parse(Rule::position, text).map_err(|e| pest_error(e, "a position"))?;
     let mut s = State::empty(t);
-    let err = |pos: usize, message: String| TextError { column: text[..pos].chars().count() + 1, message };
+    let err = |pos: usize, message: String| TextError {
+        column: text[..pos].chars().count() + 1,
+        message,
+    };
     for p in pairs.flatten() {
         match p.as_rule() {
             Rule::board => read_board(t, &mut s, p, text)?,
             Rule::field => {
                 let start = p.as_span().start();
                 let mut it = p.into_inner();
-                let (Some(k), Some(v)) = (it.next(), it.next()) else { continue };
+                let (Some(k), Some(v)) = (it.next(), it.next()) else {
+                    continue;
+                };
                 let (key, val, vpos) = (k.as_str(), v.as_str(), v.as_span().start());
                 let int = |what: &str| -> Result<i64, TextError> {
-                    val.parse::<i64>().map_err(|_| err(vpos, format!("{what} must be a whole number, not `{val}`")))
+                    val.parse::<i64>().map_err(|_| {
+                        err(vpos, format!("{what} must be a whole number, not `{val}`"))
+                    })
                 };
                 match key {
                     "turn" => {
                         s.turn = t.seat(val).ok_or_else(|| {
-                            let names: Vec<&str> = t.seats.iter().map(|x| x.name.as_str()).collect();
-                            err(vpos, format!("`{val}` is not a seat (seats: {})", names.join(", ")))
+                            let names: Vec<&str> =
+                                t.seats.iter().map(|x| x.name.as_str()).collect();
+                            err(
+                                vpos,
+                                format!("`{val}` is not a seat (seats: {})", names.join(", ")),
+                            )
                         })?
                     }
                     "phase" => {
                         s.phase = t.phases.iter().position(|x| x == val).ok_or_else(|| {
-                            err(vpos, format!("`{val}` is not a phase (phases: {})", t.phases.join(", ")))
+                            err(
+                                vpos,
+                                format!("`{val}` is not a phase (phases: {})", t.phases.join(", ")),
+                            )
                         })? as u8
                     }
                     "round" => s.round = int("round")?.clamp(1, u16::MAX as i64) as u16,
                     "ply" => s.ply = int("ply")?.clamp(0, u32::MAX as i64) as u32,
                     "passes" => s.passes = int("passes")?.clamp(0, 255) as u8,
                     "result" => {
-                        let ranks: Result<smallvec::SmallVec<[u8; 6]>, _> = val.split(',').map(|x| x.parse::<u8>()).collect();
+                        let ranks: Result<smallvec::SmallVec<[u8; 6]>, _> =
+                            val.split(',').map(|x| x.parse::<u8>()).collect();
                         match ranks {
                             Ok(r) if r.len() == t.player_count() => {
-                                s.outcome = Some(crate::engine::Outcome { ranks: r, reason: "as given by the position".into() })
+                                s.outcome = Some(crate::engine::Outcome {
+                                    ranks: r,
+                                    reason: "as given by the position".into(),
+                                })
                             }
-                            _ => return Err(err(vpos, format!("result needs {} ranks (0 = first), one per seat", t.player_count()))),
+                            _ => {
+                                return Err(err(
+                                    vpos,
+                                    format!(
+                                        "result needs {} ranks (0 = first), one per seat",
+                                        t.player_count()
+                                    ),
+                                ));
+                            }
                         }
                     }
                     "score" => {
                         let parts: Vec<&str> = val.split(',').collect();
                         if parts.len() != t.player_count() {
-                            return Err(err(vpos, format!("score needs {} numbers, one per seat", t.player_count())));
+                            return Err(err(
+                                vpos,
+                                format!("score needs {} numbers, one per seat", t.player_count()),
+                            ));
                         }
                         for (i, x) in parts.iter().enumerate() {
-                            s.scores[i] = x.parse().map_err(|_| err(vpos, format!("`{x}` is not a score")))?;
+                            s.scores[i] = x
+                                .parse()
+                                .map_err(|_| err(vpos, format!("`{x}` is not a score")))?;
                         }
                     }
                     _ if key.starts_with("var.") => {
                         let name = &key[4..];
                         let i = t.vars.iter().position(|v| v == name).ok_or_else(|| {
-                            err(start, format!("`{name}` is not a variable of this game (vars: {})", t.vars.join(", ")))
+                            err(
+                                start,
+                                format!(
+                                    "`{name}` is not a variable of this game (vars: {})",
+                                    t.vars.join(", ")
+                                ),
+                            )
                         })?;
                         s.vars[i] = int("a variable")?;
                     }
@@ -476,11 +571,15 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                             None => (key, None),
                         };
                         let seat_id = match seat {
-                            Some(n) => Some(t.seat(n).ok_or_else(|| err(start, format!("`{n}` is not a seat")))?),
+                            Some(n) => Some(
+                                t.seat(n)
+                                    .ok_or_else(|| err(start, format!("`{n}` is not a seat")))?,
+                            ),
                             None => None,
                         };
                         let loc = t.zone_loc(zname, seat_id).filter(|l| {
-                            t.loc_zone(*l).is_some_and(|z| z.seat.is_none() || seat_id.is_some())
+                            t.loc_zone(*l)
+                                .is_some_and(|z| z.seat.is_none() || seat_id.is_some())
                         });
                         let Some(loc) = loc else {
                             return Err(err(
@@ -520,7 +619,11 @@ fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Resul
     if rows.len() != t.board.rows().len() {
         return Err(TextError {
             column: 1,
-            message: format!("the board has {} rows, the text gives {}", t.board.rows().len(), rows.len()),
+            message: format!(
+                "the board has {} rows, the text gives {}",
+                t.board.rows().len(),
+                rows.len()
+            ),
         });
     }
     for (r, row) in rows.into_iter().enumerate() {
@@ -536,11 +639,17 @@ fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Resul
                 }
                 Rule::piece | Rule::stack => {
                     let mut stack = Stack::new();
-                    let pieces: Vec<Pair<Rule>> =
-                        if item.as_rule() == Rule::piece { vec![item] } else { item.into_inner().collect() };
+                    let pieces: Vec<Pair<Rule>> = if item.as_rule() == Rule::piece {
+                        vec![item]
+                    } else {
+                        item.into_inner().collect()
+                    };
                     for p in pieces {
                         let at = p.as_span().start();
-                        stack.push(piece_from_text(t, p.as_str()).map_err(|m| TextError { column: col(at), message: m })?);
+                        stack.push(piece_from_text(t, p.as_str()).map_err(|m| TextError {
+                            column: col(at),
+                            message: m,
+                        })?);
                     }
                     if let Some(&c) = cells.get(i) {
                         s.stacks[c.index()] = stack;
@@ -559,7 +668,11 @@ fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Resul
         if i != cells.len() {
             return Err(TextError {
                 column: col(row_start),
-                message: format!("row {} has {} cells, the text gives {i}", r + 1, cells.len()),
+                message: format!(
+                    "row {} has {} cells, the text gives {i}",
+                    r + 1,
+                    cells.len()
+                ),
             });
         }
     }

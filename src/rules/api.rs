@@ -8,7 +8,9 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, Position};
 
 use super::{Ctx, Work};
 use crate::board::CellId;
-use crate::engine::{Action, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, movegen};
+use crate::engine::{
+    Action, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, movegen,
+};
 
 type R<T> = Result<T, Box<EvalAltResult>>;
 
@@ -38,7 +40,9 @@ fn change<T>(c: &Ctx, what: &str, f: impl FnOnce(&Work, &Tables, &mut Tx) -> R<T
         return Err(rt("the state handle is only valid during a hook call"));
     }
     if !w.mutable || w.log.is_null() {
-        return Err(rt(format!("`s.{what}` changes the state: call it from after_move, outcome or no_moves, not here")));
+        return Err(rt(format!(
+            "`s.{what}` changes the state: call it from after_move, outcome or no_moves, not here"
+        )));
     }
     // SAFETY: as in `read`; in mutable hooks `state` and `log` come from `&mut` borrows held
     // by the caller for the whole call.
@@ -63,7 +67,10 @@ fn player(t: &Tables, p: i64) -> R<PlayerId> {
     if p >= 0 && (p as usize) < t.player_count() {
         Ok(PlayerId(p as u8))
     } else {
-        Err(rt(format!("{p} is not a seat (seats are 0..{})", t.player_count() - 1)))
+        Err(rt(format!(
+            "{p} is not a seat (seats are 0..{})",
+            t.player_count() - 1
+        )))
     }
 }
 
@@ -71,7 +78,9 @@ fn cell(t: &Tables, c: i64) -> R<CellId> {
     if c >= 0 && (c as usize) < t.board.len() {
         Ok(CellId(c as u16))
     } else {
-        Err(rt(format!("{c} is not a cell (use s.cell(\"name\") to get one)")))
+        Err(rt(format!(
+            "{c} is not a cell (use s.cell(\"name\") to get one)"
+        )))
     }
 }
 
@@ -87,20 +96,32 @@ fn zone(t: &Tables, name: &str, p: PlayerId) -> R<Loc> {
     t.zone_loc(name, Some(p)).ok_or_else(|| {
         let mut names: Vec<&str> = t.zones.iter().map(|z| z.name.as_str()).collect();
         names.dedup();
-        rt(format!("`{name}` is not a zone (zones: {})", names.join(", ")))
+        rt(format!(
+            "`{name}` is not a zone (zones: {})",
+            names.join(", ")
+        ))
     })
 }
 
 fn region<'t>(t: &'t Tables, name: &str, p: PlayerId) -> R<&'t crate::board::CellSet> {
-    t.board.region(name).map(|r| r.for_seat(p.index())).ok_or_else(|| {
-        let names: Vec<&str> = t.board.regions().iter().map(|r| r.name.as_str()).collect();
-        rt(format!("`{name}` is not a region (regions: {})", names.join(", ")))
-    })
+    t.board
+        .region(name)
+        .map(|r| r.for_seat(p.index()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = t.board.regions().iter().map(|r| r.name.as_str()).collect();
+            rt(format!(
+                "`{name}` is not a region (regions: {})",
+                names.join(", ")
+            ))
+        })
 }
 
 fn var_index(t: &Tables, name: &str) -> R<usize> {
     t.vars.iter().position(|v| v == name).ok_or_else(|| {
-        rt(format!("`{name}` is not a variable: declare it under [rules] vars (vars: {})", t.vars.join(", ")))
+        rt(format!(
+            "`{name}` is not a variable: declare it under [rules] vars (vars: {})",
+            t.vars.join(", ")
+        ))
     })
 }
 
@@ -110,7 +131,9 @@ fn pattern(t: &Tables, name: &str) -> R<usize> {
         let hint = crate::diag::suggest(name, names.iter().copied())
             .map(|s| format!("did you mean `{s}`?"))
             .unwrap_or_else(|| format!("generators: {}", names.join(", ")));
-        rt(format!("`{name}` is not a move generator of this game ([moves.{name}] is missing); {hint}"))
+        rt(format!(
+            "`{name}` is not a move generator of this game ([moves.{name}] is missing); {hint}"
+        ))
     })
 }
 
@@ -126,71 +149,170 @@ pub(super) fn register(e: &mut Engine) {
     e.register_type_with_name::<MoveRef>("Move");
 
     // ---- reading
-    e.register_get("turn", |c: &mut Ctx| read(c, |_, _, s| Ok(s.turn().index() as i64)));
-    e.register_get("players", |c: &mut Ctx| read(c, |_, t, _| Ok(t.player_count() as i64)));
-    e.register_get("phase", |c: &mut Ctx| read(c, |w, _, s| Ok(w.phase_names.get(s.phase()).cloned().unwrap_or_default())));
-    e.register_get("round", |c: &mut Ctx| read(c, |_, _, s| Ok(s.round() as i64)));
+    e.register_get("turn", |c: &mut Ctx| {
+        read(c, |_, _, s| Ok(s.turn().index() as i64))
+    });
+    e.register_get("players", |c: &mut Ctx| {
+        read(c, |_, t, _| Ok(t.player_count() as i64))
+    });
+    e.register_get("phase", |c: &mut Ctx| {
+        read(c, |w, _, s| {
+            Ok(w.phase_names.get(s.phase()).cloned().unwrap_or_default())
+        })
+    });
+    e.register_get("round", |c: &mut Ctx| {
+        read(c, |_, _, s| Ok(s.round() as i64))
+    });
     e.register_get("ply", |c: &mut Ctx| read(c, |_, _, s| Ok(s.ply() as i64)));
-    e.register_fn("next", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.next_seat(player(t, p)?).index() as i64)));
-    e.register_fn("seat_name", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.seats[player(t, p)?.index()].name.clone())));
-    e.register_fn("same_team", |c: &mut Ctx, a: i64, b: i64| read(c, |_, t, _| Ok(t.same_team(player(t, a)?, player(t, b)?))));
-    e.register_fn("score", |c: &mut Ctx, p: i64| read(c, |_, t, s| Ok(s.score(player(t, p)?))));
-    e.register_fn("get_var", |c: &mut Ctx, name: &str| read(c, |_, t, s| Ok(s.var(var_index(t, name)?))));
+    e.register_fn("next", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, _| Ok(t.next_seat(player(t, p)?).index() as i64))
+    });
+    e.register_fn("seat_name", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, _| Ok(t.seats[player(t, p)?.index()].name.clone()))
+    });
+    e.register_fn("same_team", |c: &mut Ctx, a: i64, b: i64| {
+        read(c, |_, t, _| Ok(t.same_team(player(t, a)?, player(t, b)?)))
+    });
+    e.register_fn("score", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, s| Ok(s.score(player(t, p)?)))
+    });
+    e.register_fn("get_var", |c: &mut Ctx, name: &str| {
+        read(c, |_, t, s| Ok(s.var(var_index(t, name)?)))
+    });
     e.register_fn("option", |c: &mut Ctx, name: &str| {
         read(c, |w, _, _| {
             w.options.get(name).cloned().ok_or_else(|| {
                 let names: Vec<&str> = w.options.keys().map(String::as_str).collect();
-                rt(format!("`{name}` is not an option of this game (options: {})", names.join(", ")))
+                rt(format!(
+                    "`{name}` is not an option of this game (options: {})",
+                    names.join(", ")
+                ))
             })
         })
     });
-    e.register_fn("cell", |c: &mut Ctx, name: &str| read(c, |_, t, _| Ok(t.board.cell(name).map_or(-1, |x| x.index() as i64))));
-    e.register_fn("cell_name", |c: &mut Ctx, id: i64| read(c, |_, t, _| Ok(t.board.name(cell(t, id)?).to_string())));
-    e.register_fn("top", |c: &mut Ctx, id: i64| read(c, |_, t, s| Ok(s.top(cell(t, id)?.into()).map_or(-1, |p| p.index() as i64))));
-    e.register_fn("height", |c: &mut Ctx, id: i64| read(c, |_, t, s| Ok(s.stack(cell(t, id)?.into()).len() as i64)));
+    e.register_fn("cell", |c: &mut Ctx, name: &str| {
+        read(c, |_, t, _| {
+            Ok(t.board.cell(name).map_or(-1, |x| x.index() as i64))
+        })
+    });
+    e.register_fn("cell_name", |c: &mut Ctx, id: i64| {
+        read(c, |_, t, _| Ok(t.board.name(cell(t, id)?).to_string()))
+    });
+    e.register_fn("top", |c: &mut Ctx, id: i64| {
+        read(c, |_, t, s| {
+            Ok(s.top(cell(t, id)?.into()).map_or(-1, |p| p.index() as i64))
+        })
+    });
+    e.register_fn("height", |c: &mut Ctx, id: i64| {
+        read(c, |_, t, s| Ok(s.stack(cell(t, id)?.into()).len() as i64))
+    });
     e.register_fn("stack", |c: &mut Ctx, id: i64| {
-        read(c, |_, t, s| Ok(s.stack(cell(t, id)?.into()).iter().map(|p| Dynamic::from(p.index() as i64)).collect::<Array>()))
+        read(c, |_, t, s| {
+            Ok(s.stack(cell(t, id)?.into())
+                .iter()
+                .map(|p| Dynamic::from(p.index() as i64))
+                .collect::<Array>())
+        })
     });
     e.register_fn("stack_pips", |c: &mut Ctx, id: i64| {
-        read(c, |_, t, s| Ok(s.stack(cell(t, id)?.into()).iter().map(|p| t.info(*p).size).sum::<i64>()))
+        read(c, |_, t, s| {
+            Ok(s.stack(cell(t, id)?.into())
+                .iter()
+                .map(|p| t.info(*p).size)
+                .sum::<i64>())
+        })
     });
-    e.register_fn("size", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.info(piece(t, p)?).size)));
-    e.register_fn("owner", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.info(piece(t, p)?).owner.map_or(-1, |o| o.index() as i64))));
-    e.register_fn("kind", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.kinds[t.info(piece(t, p)?).kind.index()].symbol.to_string())));
-    e.register_fn("role", |c: &mut Ctx, p: i64| read(c, |_, t, _| Ok(t.kinds[t.info(piece(t, p)?).kind.index()].role.clone())));
+    e.register_fn("size", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, _| Ok(t.info(piece(t, p)?).size))
+    });
+    e.register_fn("owner", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, _| {
+            Ok(t.info(piece(t, p)?).owner.map_or(-1, |o| o.index() as i64))
+        })
+    });
+    e.register_fn("kind", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, _| {
+            Ok(t.kinds[t.info(piece(t, p)?).kind.index()]
+                .symbol
+                .to_string())
+        })
+    });
+    e.register_fn("role", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, _| {
+            Ok(t.kinds[t.info(piece(t, p)?).kind.index()].role.clone())
+        })
+    });
     e.register_fn("step", |c: &mut Ctx, id: i64, dir: &str| {
         read(c, |_, t, s| {
             let from = cell(t, id)?;
-            let d = t.board.dir(dir, s.turn().index()).ok_or_else(|| rt(format!("`{dir}` is not a direction of this board")))?;
+            let d = t
+                .board
+                .dir(dir, s.turn().index())
+                .ok_or_else(|| rt(format!("`{dir}` is not a direction of this board")))?;
             Ok(t.board.step(from, d).map_or(-1, |x| x.index() as i64))
         })
     });
     e.register_fn("in_region", |c: &mut Ctx, id: i64, name: &str| {
-        read(c, |_, t, s| Ok(region(t, name, s.turn())?.contains(cell(t, id)?)))
+        read(c, |_, t, s| {
+            Ok(region(t, name, s.turn())?.contains(cell(t, id)?))
+        })
     });
     e.register_fn("in_region", |c: &mut Ctx, id: i64, name: &str, p: i64| {
-        read(c, |_, t, _| Ok(region(t, name, player(t, p)?)?.contains(cell(t, id)?)))
+        read(c, |_, t, _| {
+            Ok(region(t, name, player(t, p)?)?.contains(cell(t, id)?))
+        })
     });
     e.register_fn("region", |c: &mut Ctx, name: &str| {
-        read(c, |_, t, s| Ok(region(t, name, s.turn())?.iter().map(|x| Dynamic::from(x.index() as i64)).collect::<Array>()))
+        read(c, |_, t, s| {
+            Ok(region(t, name, s.turn())?
+                .iter()
+                .map(|x| Dynamic::from(x.index() as i64))
+                .collect::<Array>())
+        })
     });
     e.register_fn("region", |c: &mut Ctx, name: &str, p: i64| {
-        read(c, |_, t, _| Ok(region(t, name, player(t, p)?)?.iter().map(|x| Dynamic::from(x.index() as i64)).collect::<Array>()))
+        read(c, |_, t, _| {
+            Ok(region(t, name, player(t, p)?)?
+                .iter()
+                .map(|x| Dynamic::from(x.index() as i64))
+                .collect::<Array>())
+        })
     });
-    e.register_fn("zone_count", |c: &mut Ctx, name: &str| read(c, |_, t, s| Ok(s.stack(zone(t, name, s.turn())?).len() as i64)));
+    e.register_fn("zone_count", |c: &mut Ctx, name: &str| {
+        read(c, |_, t, s| {
+            Ok(s.stack(zone(t, name, s.turn())?).len() as i64)
+        })
+    });
     e.register_fn("zone_count", |c: &mut Ctx, name: &str, p: i64| {
-        read(c, |_, t, s| Ok(s.stack(zone(t, name, player(t, p)?)?).len() as i64))
+        read(c, |_, t, s| {
+            Ok(s.stack(zone(t, name, player(t, p)?)?).len() as i64)
+        })
     });
     e.register_fn("board_pieces", |c: &mut Ctx| {
-        read(c, |_, t, s| Ok(t.board.cells().map(|x| s.stack(x.into()).len() as i64).sum::<i64>()))
+        read(c, |_, t, s| {
+            Ok(t.board
+                .cells()
+                .map(|x| s.stack(x.into()).len() as i64)
+                .sum::<i64>())
+        })
     });
     e.register_fn("board_pips", |c: &mut Ctx| {
-        read(c, |_, t, s| Ok(t.board.cells().flat_map(|x| s.stack(x.into()).iter()).map(|p| t.info(*p).size).sum::<i64>()))
+        read(c, |_, t, s| {
+            Ok(t.board
+                .cells()
+                .flat_map(|x| s.stack(x.into()).iter())
+                .map(|p| t.info(*p).size)
+                .sum::<i64>())
+        })
     });
     e.register_fn("pieces_of", |c: &mut Ctx, p: i64| {
         read(c, |_, t, s| {
             let who = player(t, p)?;
-            Ok(t.board.cells().flat_map(|x| s.stack(x.into()).iter()).filter(|q| t.info(**q).owner == Some(who)).count() as i64)
+            Ok(t.board
+                .cells()
+                .flat_map(|x| s.stack(x.into()).iter())
+                .filter(|q| t.info(**q).owner == Some(who))
+                .count() as i64)
         })
     });
 
@@ -243,7 +365,10 @@ pub(super) fn register(e: &mut Engine) {
     e.register_fn("set_phase", |c: &mut Ctx, name: &str| {
         change(c, "set_phase", |_, t, tx| {
             let i = t.phases.iter().position(|p| p == name).ok_or_else(|| {
-                rt(format!("`{name}` is not a phase (phases: {})", t.phases.join(", ")))
+                rt(format!(
+                    "`{name}` is not a phase (phases: {})",
+                    t.phases.join(", ")
+                ))
             })?;
             tx.set_phase(i as u8);
             Ok(())
@@ -272,7 +397,13 @@ pub(super) fn register(e: &mut Engine) {
     });
     e.register_fn("add_score", |c: &mut Ctx, p: i64, d: i64| {
         change(c, "add_score", |_, t, tx| {
-            tx.act(t, &Action::Score { player: player(t, p)?, delta: d });
+            tx.act(
+                t,
+                &Action::Score {
+                    player: player(t, p)?,
+                    delta: d,
+                },
+            );
             Ok(())
         })
     });
@@ -287,7 +418,13 @@ pub(super) fn register(e: &mut Engine) {
         })
     });
     e.register_fn("win", |c: &mut Ctx, p: i64| {
-        let o = read(c, |_, t, _| Ok(Outcome::win(t, player(t, p)?, format!("{} wins", t.seats[p as usize].name))))?;
+        let o = read(c, |_, t, _| {
+            Ok(Outcome::win(
+                t,
+                player(t, p)?,
+                format!("{} wins", t.seats[p as usize].name),
+            ))
+        })?;
         end(c, o)
     });
     e.register_fn("win", |c: &mut Ctx, p: i64, why: &str| {
@@ -303,7 +440,9 @@ pub(super) fn register(e: &mut Engine) {
         end(c, o)
     });
     e.register_fn("end_by_score", |c: &mut Ctx, high_wins: bool, why: &str| {
-        let o = read(c, |_, t, s| Ok(Outcome::by_scores(t, s.scores(), high_wins, why)))?;
+        let o = read(c, |_, t, s| {
+            Ok(Outcome::by_scores(t, s.scores(), high_wins, why))
+        })?;
         end(c, o)
     });
 
@@ -318,7 +457,9 @@ pub(super) fn register(e: &mut Engine) {
     e.register_get("to", move |m: &mut MoveRef| loc_cell(m, m.0.to()));
     e.register_get("captures", |m: &mut MoveRef| m.0.captured() as i64);
     e.register_get("is_pass", |m: &mut MoveRef| m.0.shape == Shape::Pass);
-    e.register_get("is_place", |m: &mut MoveRef| matches!(m.0.shape, Shape::Place(_)));
+    e.register_get("is_place", |m: &mut MoveRef| {
+        matches!(m.0.shape, Shape::Place(_))
+    });
     e.register_get("mover", |m: &mut MoveRef| m.1.index() as i64);
     e.register_get("piece", |m: &mut MoveRef| {
         m.0.actions

@@ -39,13 +39,29 @@ pub struct RuleError {
 impl RuleError {
     /// An error raised by the engine itself while running hooks.
     pub fn engine(game: &str, message: impl Into<String>) -> RuleError {
-        RuleError { game: game.into(), hook: "engine".into(), message: message.into(), position: None, file: String::new() }
+        RuleError {
+            game: game.into(),
+            hook: "engine".into(),
+            message: message.into(),
+            position: None,
+            file: String::new(),
+        }
     }
 
     /// As a located diagnostic, with the script line shown when `script` is given.
     pub fn to_diagnostic(&self, script: Option<&str>) -> Diagnostic {
-        let file = if self.file.is_empty() { self.game.clone() } else { self.file.clone() };
-        let d = Diagnostic::error(file, format!("{} (game `{}`, hook `{}`)", self.message, self.game, self.hook));
+        let file = if self.file.is_empty() {
+            self.game.clone()
+        } else {
+            self.file.clone()
+        };
+        let d = Diagnostic::error(
+            file,
+            format!(
+                "{} (game `{}`, hook `{}`)",
+                self.message, self.game, self.hook
+            ),
+        );
         match (self.position, script) {
             (Some((l, c)), Some(src)) => d.at_line_col(src, l, c),
             (Some((l, c)), None) => {
@@ -61,8 +77,16 @@ impl RuleError {
 impl std::fmt::Display for RuleError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.position {
-            Some((l, c)) => write!(f, "{}:{l}:{c}: {} (game `{}`, hook `{}`)", self.file, self.message, self.game, self.hook),
-            None => write!(f, "{} (game `{}`, hook `{}`)", self.message, self.game, self.hook),
+            Some((l, c)) => write!(
+                f,
+                "{}:{l}:{c}: {} (game `{}`, hook `{}`)",
+                self.file, self.message, self.game, self.hook
+            ),
+            None => write!(
+                f,
+                "{} (game `{}`, hook `{}`)",
+                self.message, self.game, self.hook
+            ),
         }
     }
 }
@@ -179,13 +203,18 @@ impl Rules {
             if f.params.len() != want {
                 problems.push(Diagnostic::error(
                     file,
-                    format!("hook `{}` must take {want} parameter(s), it takes {}", f.name, f.params.len()),
+                    format!(
+                        "hook `{}` must take {want} parameter(s), it takes {}",
+                        f.name,
+                        f.params.len()
+                    ),
                 ));
             }
         }
         if !has_moves {
             problems.push(
-                Diagnostic::error(file, "the script has no `moves(s)` hook").with_help("add `fn moves(s) { s.gen(\"...\"); }`"),
+                Diagnostic::error(file, "the script has no `moves(s)` hook")
+                    .with_help("add `fn moves(s) { s.gen(\"...\"); }`"),
             );
         }
         if !problems.is_empty() {
@@ -204,7 +233,15 @@ impl Rules {
             mutable: false,
             turn_set: false,
         };
-        Ok(Rules { engine, ast, ctx: Ctx(Rc::new(RefCell::new(work))), hooks, game, file: file.to_string(), script: script.to_string() })
+        Ok(Rules {
+            engine,
+            ast,
+            ctx: Ctx(Rc::new(RefCell::new(work))),
+            hooks,
+            game,
+            file: file.to_string(),
+            script: script.to_string(),
+        })
     }
 
     fn error(&self, hook: &str, e: Box<EvalAltResult>) -> RuleError {
@@ -225,12 +262,26 @@ impl Rules {
                 "the script ran more than {MAX_OPERATIONS} operations in one call (an endless loop?)"
             ),
             EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
-            other => other.to_string().split(" (line").next().unwrap_or_default().to_string(),
+            other => other
+                .to_string()
+                .split(" (line")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
         };
         // Rhai leaves some errors (an operation limit hit inside a loop's block) without a
         // place; then point at the hook's definition, so the user still knows where to look.
-        let position = pos.line().map(|l| (l, pos.position().unwrap_or(1))).or_else(|| self.hook_position(hook));
-        RuleError { game: self.game.clone(), hook: hook.to_string(), message, position, file: self.file.clone() }
+        let position = pos
+            .line()
+            .map(|l| (l, pos.position().unwrap_or(1)))
+            .or_else(|| self.hook_position(hook));
+        RuleError {
+            game: self.game.clone(),
+            hook: hook.to_string(),
+            message,
+            position,
+            file: self.file.clone(),
+        }
     }
 
     /// Line and column of `fn <hook>(` in the script.
@@ -238,7 +289,9 @@ impl Rules {
         self.script.lines().enumerate().find_map(|(i, line)| {
             let col = line.find("fn ")?;
             let rest = line[col + 3..].trim_start();
-            let name_end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+            let name_end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
             (&rest[..name_end] == hook).then_some((i + 1, col + 1))
         })
     }
@@ -253,7 +306,9 @@ impl Rules {
         args: Vec<Dynamic>,
     ) -> Result<(Dynamic, bool), RuleError> {
         {
-            let mut w = self.ctx.0.try_borrow_mut().map_err(|_| RuleError::engine(&self.game, "a hook was called from inside a hook"))?;
+            let mut w = self.ctx.0.try_borrow_mut().map_err(|_| {
+                RuleError::engine(&self.game, "a hook was called from inside a hook")
+            })?;
             w.state = state;
             w.log = log;
             w.out = out;
@@ -284,29 +339,52 @@ impl Rules {
     /// Runs `moves(s)`, appending the legal moves of the player to move to `out`.
     pub fn moves(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
         let sp = s as *const State as *mut State;
-        self.call("moves", sp, std::ptr::null_mut(), out, false, Vec::new()).map(|_| ())
+        self.call("moves", sp, std::ptr::null_mut(), out, false, Vec::new())
+            .map(|_| ())
     }
 
     /// Runs `after_move(s, m)`; returns whether the script chose who moves next.
-    pub fn after_move(&self, s: &mut State, m: &Move, log: &mut Vec<Change>) -> Result<bool, RuleError> {
+    pub fn after_move(
+        &self,
+        s: &mut State,
+        m: &Move,
+        log: &mut Vec<Change>,
+    ) -> Result<bool, RuleError> {
         let mv = api::MoveRef(Rc::new(m.clone()), s.turn());
-        self.call("after_move", s, log, std::ptr::null_mut(), true, vec![Dynamic::from(mv)]).map(|r| r.1)
+        self.call(
+            "after_move",
+            s,
+            log,
+            std::ptr::null_mut(),
+            true,
+            vec![Dynamic::from(mv)],
+        )
+        .map(|r| r.1)
     }
 
     /// Runs `outcome(s)` (which may end the game).
     pub fn outcome(&self, s: &mut State, log: &mut Vec<Change>) -> Result<(), RuleError> {
-        self.call("outcome", s, log, std::ptr::null_mut(), true, Vec::new()).map(|_| ())
+        self.call("outcome", s, log, std::ptr::null_mut(), true, Vec::new())
+            .map(|_| ())
     }
 
     /// Runs `no_moves(s)`; returns whether the script chose who moves next.
     pub fn no_moves(&self, s: &mut State, log: &mut Vec<Change>) -> Result<bool, RuleError> {
-        self.call("no_moves", s, log, std::ptr::null_mut(), true, Vec::new()).map(|r| r.1)
+        self.call("no_moves", s, log, std::ptr::null_mut(), true, Vec::new())
+            .map(|r| r.1)
     }
 
     /// Runs `evaluate(s, p)`: the script's estimate of the position for seat `p`.
     pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<i64, RuleError> {
         let sp = s as *const State as *mut State;
-        let (v, _) = self.call("evaluate", sp, std::ptr::null_mut(), std::ptr::null_mut(), false, vec![Dynamic::from(p.index() as i64)])?;
+        let (v, _) = self.call(
+            "evaluate",
+            sp,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            false,
+            vec![Dynamic::from(p.index() as i64)],
+        )?;
         v.as_int().map_err(|t| RuleError {
             game: self.game.clone(),
             hook: "evaluate".into(),

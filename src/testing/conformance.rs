@@ -19,7 +19,9 @@ pub fn smoke(g: &Game, playouts: usize, seed: u64) -> Result<(), crate::rules::R
                 }
             }
             let moves = g.legal_moves(&s)?;
-            let Some(m) = moves.get(rng.below(moves.len().max(1) as u64) as usize) else { break };
+            let Some(m) = moves.get(rng.below(moves.len().max(1) as u64) as usize) else {
+                break;
+            };
             g.play(&mut s, m)?;
         }
     }
@@ -52,7 +54,13 @@ pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceRe
     let t = &g.tables;
     for game_no in 0..playouts {
         let mut s = g.start().map_err(|e| e.to_string())?;
-        let at = |s: &State, what: String| format!("playout {game_no}, ply {}: {what}\n  position: {}", s.ply(), g.position_text(s));
+        let at = |s: &State, what: String| {
+            format!(
+                "playout {game_no}, ply {}: {what}\n  position: {}",
+                s.ply(),
+                g.position_text(s)
+            )
+        };
         loop {
             r.positions += 1;
             let clone = s.clone();
@@ -60,14 +68,23 @@ pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceRe
                 return Err(at(&s, "a clone differs from the original".into()));
             }
             let text = g.position_text(&s);
-            let back = g.position(&text).map_err(|d| at(&s, format!("the position text does not read back: {d}")))?;
+            let back = g
+                .position(&text)
+                .map_err(|d| at(&s, format!("the position text does not read back: {d}")))?;
             if back != s {
-                return Err(at(&s, format!("the position text reads back differently: {}", g.position_text(&back))));
+                return Err(at(
+                    &s,
+                    format!(
+                        "the position text reads back differently: {}",
+                        g.position_text(&back)
+                    ),
+                ));
             }
             let moves = g.legal_moves(&s).map_err(|e| at(&s, e.to_string()))?;
             if g.has_evaluate() {
                 for p in 0..t.player_count() {
-                    g.evaluate(&s, crate::engine::PlayerId(p as u8)).map_err(|e| at(&s, e.to_string()))?;
+                    g.evaluate(&s, crate::engine::PlayerId(p as u8))
+                        .map_err(|e| at(&s, e.to_string()))?;
                 }
             }
             if s.is_over() {
@@ -84,15 +101,22 @@ pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceRe
                 break;
             }
             if moves.is_empty() {
-                return Err(at(&s, "the game is not over but there is no legal move".into()));
+                return Err(at(
+                    &s,
+                    "the game is not over but there is no legal move".into(),
+                ));
             }
             if s.ply() > t.max_plies {
-                return Err(at(&s, format!("the game is longer than max_plies = {}", t.max_plies)));
+                return Err(at(
+                    &s,
+                    format!("the game is longer than max_plies = {}", t.max_plies),
+                ));
             }
             let mut texts: Vec<String> = Vec::with_capacity(moves.len());
             for (i, m) in moves.iter().enumerate() {
                 let mt = notation::format_move(t, m, s.turn());
-                let resolved = notation::resolve(t, &moves, s.turn(), &mt).map_err(|e| at(&s, format!("move {mt}: {e}")))?;
+                let resolved = notation::resolve(t, &moves, s.turn(), &mt)
+                    .map_err(|e| at(&s, format!("move {mt}: {e}")))?;
                 if &resolved != m {
                     return Err(at(&s, format!("the text `{mt}` resolves to another move")));
                 }
@@ -103,13 +127,21 @@ pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceRe
                     let u = g.play(&mut s, m).map_err(|e| at(&before, e.to_string()))?;
                     g.undo(&mut s, u);
                     if s != before {
-                        return Err(at(&before, format!("undoing `{}` does not restore the position: {}", texts[i], g.position_text(&s))));
+                        return Err(at(
+                            &before,
+                            format!(
+                                "undoing `{}` does not restore the position: {}",
+                                texts[i],
+                                g.position_text(&s)
+                            ),
+                        ));
                     }
                     r.moves_checked += 1;
                 }
             }
             let pick = rng.below(moves.len() as u64) as usize;
-            g.play(&mut s, &moves[pick]).map_err(|e| at(&s, e.to_string()))?;
+            g.play(&mut s, &moves[pick])
+                .map_err(|e| at(&s, e.to_string()))?;
         }
         r.longest = r.longest.max(s.ply());
         r.playouts += 1;

@@ -125,7 +125,11 @@ pub fn run_scenarios(files: &GameFiles, filter: Option<&str>) -> ScenarioReport 
         let parsed: ScenarioFile = match toml::from_str(text) {
             Ok(f) => f,
             Err(e) => {
-                report.failed.push((path.clone(), "(file)".into(), crate::def::toml_error(&path, text, &e).to_string()));
+                report.failed.push((
+                    path.clone(),
+                    "(file)".into(),
+                    crate::def::toml_error(&path, text, &e).to_string(),
+                ));
                 continue;
             }
         };
@@ -133,11 +137,12 @@ pub fn run_scenarios(files: &GameFiles, filter: Option<&str>) -> ScenarioReport 
             if filter.is_some_and(|f| !rel.contains(f) && !sc.name.contains(f)) {
                 continue;
             }
-            let sets: Vec<(String, String)> = sc.set.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            let sets: Vec<(String, String)> =
+                sc.set.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
             let key = format!("{:?}/{:?}", sc.variant, sets);
-            let game = games
-                .entry(key)
-                .or_insert_with(|| Game::load(files, sc.variant.as_deref(), &sets).map_err(|d| d.to_string()));
+            let game = games.entry(key).or_insert_with(|| {
+                Game::load(files, sc.variant.as_deref(), &sets).map_err(|d| d.to_string())
+            });
             let result = match game {
                 Ok(g) => run_one(g, &sc),
                 Err(e) => Err(format!("the game does not load:\n{e}")),
@@ -158,16 +163,28 @@ fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
         (None, true) => g.start().map_err(|e| e.to_string())?,
         _ => return Err("give exactly one of `position` or `start = true`".into()),
     };
-    check_moves(g, &s, &sc.legal, &sc.illegal, sc.legal_count, sc.legal_exactly.as_deref())?;
+    check_moves(
+        g,
+        &s,
+        &sc.legal,
+        &sc.illegal,
+        sc.legal_count,
+        sc.legal_exactly.as_deref(),
+    )?;
     for (i, m) in sc.play.iter().enumerate() {
-        g.play_text(&mut s, m).map_err(|e| format!("play[{i}] `{m}`: {e}"))?;
+        g.play_text(&mut s, m)
+            .map_err(|e| format!("play[{i}] `{m}`: {e}"))?;
     }
     let Some(x) = &sc.expect else { return Ok(()) };
     let t = &g.tables;
     if let Some(p) = &x.position {
         let want = g.position(p).map_err(diag)?;
         if want != s {
-            return Err(format!("position after play:\n  got  {}\n  want {}", g.position_text(&s), g.position_text(&want)));
+            return Err(format!(
+                "position after play:\n  got  {}\n  want {}",
+                g.position_text(&s),
+                g.position_text(&want)
+            ));
         }
     }
     if let Some(turn) = &x.turn {
@@ -195,7 +212,10 @@ fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
     if let Some(r) = &x.result {
         let got = result_text(g, &s);
         if &got != r {
-            return Err(format!("result: got {got}, want {r} ({})", s.outcome().map_or("", |o| o.reason.as_str())));
+            return Err(format!(
+                "result: got {got}, want {r} ({})",
+                s.outcome().map_or("", |o| o.reason.as_str())
+            ));
         }
     }
     if let Some(reason) = &x.reason {
@@ -213,8 +233,16 @@ pub fn result_text(g: &Game, s: &crate::engine::State) -> String {
         None => "ongoing".into(),
         Some(o) if o.is_draw() => "draw".into(),
         Some(o) => {
-            let w: Vec<&str> = o.winners().iter().map(|p| g.tables.seats[p.index()].name.as_str()).collect();
-            if w.is_empty() { "none".into() } else { w.join("+") }
+            let w: Vec<&str> = o
+                .winners()
+                .iter()
+                .map(|p| g.tables.seats[p.index()].name.as_str())
+                .collect();
+            if w.is_empty() {
+                "none".into()
+            } else {
+                w.join("+")
+            }
         }
     }
 }
@@ -228,9 +256,13 @@ fn check_moves(
     exactly: Option<&[String]>,
 ) -> Result<(), String> {
     let moves = g.legal_moves(s).map_err(|e| e.to_string())?;
-    let texts: Vec<String> = moves.iter().map(|m| notation::format_move(&g.tables, m, s.turn())).collect();
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|m| notation::format_move(&g.tables, m, s.turn()))
+        .collect();
     for m in legal {
-        notation::resolve(&g.tables, &moves, s.turn(), m).map_err(|e| format!("`{m}` should be legal: {e}"))?;
+        notation::resolve(&g.tables, &moves, s.turn(), m)
+            .map_err(|e| format!("`{m}` should be legal: {e}"))?;
     }
     for m in illegal {
         if notation::resolve(&g.tables, &moves, s.turn(), m).is_ok() {
@@ -239,7 +271,11 @@ fn check_moves(
     }
     if let Some(n) = count {
         if moves.len() != n {
-            return Err(format!("{} legal moves, want {n}: {}", moves.len(), texts.join(" ")));
+            return Err(format!(
+                "{} legal moves, want {n}: {}",
+                moves.len(),
+                texts.join(" ")
+            ));
         }
     }
     if let Some(want) = exactly {
@@ -248,7 +284,11 @@ fn check_moves(
         let mut b = want.to_vec();
         b.sort();
         if a != b {
-            return Err(format!("legal moves:\n  got  {}\n  want {}", a.join(" "), b.join(" ")));
+            return Err(format!(
+                "legal moves:\n  got  {}\n  want {}",
+                a.join(" "),
+                b.join(" ")
+            ));
         }
     }
     Ok(())

@@ -1,0 +1,295 @@
+//! End-to-end tests of the `icebox` binary: real commands, real exit codes, real messages.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn icebox(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_icebox"))
+        .args(args)
+        .env_remove("ICEBOX_GAMES")
+        .output()
+        .expect("icebox runs")
+}
+
+fn icebox_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_icebox"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("icebox runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("icebox finishes")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn list_json_has_ids_names_variants_and_options() {
+    let o = icebox(&["list", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let ice = v
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|g| g["id"] == "icesickle")
+        .expect("icesickle listed");
+    assert_eq!(ice["name"], "IceSickle");
+    let variants: Vec<&str> = ice["variants"]
+        .as_array()
+        .expect("variants")
+        .iter()
+        .filter_map(|x| x["name"].as_str())
+        .collect();
+    assert!(variants.contains(&"low-score"), "{variants:?}");
+    let options: Vec<&str> = ice["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .filter_map(|x| x["name"].as_str())
+        .collect();
+    assert!(options.contains(&"rounds"), "{options:?}");
+}
+
+#[test]
+fn an_ai_game_plays_to_the_end_and_prints_every_move() {
+    let o = icebox(&[
+        "play",
+        "icesickle",
+        "--seat",
+        "all=random",
+        "--seed",
+        "5",
+        "--quiet",
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("1. A: "), "{out}");
+    assert!(out.contains("game over: "), "{out}");
+    // 15 placements a round, two rounds.
+    assert!(
+        out.lines().filter(|l| l.contains('@')).count() == 30,
+        "{out}"
+    );
+    // The same seed gives the same game.
+    let again = icebox(&[
+        "play",
+        "icesickle",
+        "--seat",
+        "all=random",
+        "--seed",
+        "5",
+        "--quiet",
+    ]);
+    assert_eq!(o.stdout, again.stdout);
+}
+
+#[test]
+fn a_human_seat_reads_moves_and_explains_illegal_ones() {
+    let o = icebox_stdin(
+        &["play", "examples/hexapawn", "--seat", "Black=random"],
+        "a1-a3\nb1-b2\nquit\n",
+    );
+    let (out, _) = text(&o);
+    assert!(o.status.success());
+    assert!(
+        out.contains("`a1-a3` is not a legal move; closest legal moves: a1-a2"),
+        "{out}"
+    );
+    assert!(out.contains("1. White: b1-b2"), "{out}");
+}
+
+#[test]
+fn perft_and_bench_print_json() {
+    let o = icebox(&["perft", "icesickle", "--depth", "2", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("perft JSON");
+    // Two placements from an empty 5x5 board with three sizes: 75 * 72.
+    assert_eq!(v["nodes"], 75 * 72);
+    assert_eq!(v["depth"], 2);
+    assert!(v["seconds"].is_number());
+    let o = icebox(&["bench", "icesickle", "--playouts", "20", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("bench JSON");
+    for key in ["playouts_per_sec", "moves_per_sec", "peak_rss_bytes"] {
+        assert!(v[key].as_f64().is_some_and(|x| x > 0.0), "{key}: {v}");
+    }
+}
+
+#[test]
+fn positions_are_accepted_and_bad_ones_pointed_at() {
+    let o = icebox(&[
+        "perft",
+        "icesickle",
+        "--depth",
+        "1",
+        "--position",
+        "5/5/1SL2/5/5 turn=A phase=jump",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    // b3 (small) jumps c3 to d3; c3 (large) jumps b3 to a3.
+    assert_eq!(v["nodes"], 2);
+    let o = icebox(&["perft", "icesickle", "--position", "5/5/1SX2/5/5 turn=A"]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.contains("<position>:1:") && err.contains("`X` is not a piece kind"),
+        "{err}"
+    );
+    let o = icebox(&["perft", "icesickle", "--position", "5/5/5 turn=A"]);
+    assert!(
+        text(&o)
+            .1
+            .contains("the board has 5 rows, the text gives 3")
+    );
+}
+
+#[test]
+fn bad_options_and_variants_say_what_would_work() {
+    let o = icebox(&["show", "icesickle", "--set", "round=3"]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.contains("`round` is not an option of icesickle")
+            && err.contains("did you mean `rounds`?"),
+        "{err}"
+    );
+    let o = icebox(&["show", "icesickle", "--set", "rounds=many"]);
+    assert!(text(&o).1.contains("`many` is not a whole number"));
+    let o = icebox(&["show", "icesickle", "--set", "rounds=99"]);
+    assert!(text(&o).1.contains("out of range"));
+    let o = icebox(&["show", "icesickle", "--set", "rounds"]);
+    assert!(text(&o).1.contains("--set wants KEY=VALUE"));
+    let o = icebox(&["show", "icesickle", "--variant", "low-scor"]);
+    assert!(text(&o).1.contains("did you mean `low-score`?"));
+    let o = icebox(&["show", "icesickl"]);
+    assert!(text(&o).1.contains("did you mean `icesickle`?"));
+    let o = icebox(&["play", "icesickle", "--seat", "C=random"]);
+    assert!(text(&o).1.contains("`C` is not a seat of icesickle"));
+}
+
+#[test]
+fn validate_reports_every_problem_with_file_line_and_column() {
+    let o = icebox(&["validate", "tests/data/games/bad-refs"]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    for needle in [
+        "bad-refs/game.toml:26:10: `middle` is not a region",
+        "bad-refs/game.toml:25:8: `stsh` is not a zone",
+        "did you mean `stash`?",
+        "`north` is not a direction",
+        "bad-refs/game.toml:20:16: unknown cell `z9`",
+        "`Q` is not a piece kind",
+        "20 | cells = { z9 = \"S\", b2 = \"Q\" }",
+    ] {
+        assert!(err.contains(needle), "missing `{needle}` in:\n{err}");
+    }
+}
+
+#[test]
+fn validate_rejects_each_kind_of_broken_definition() {
+    let cases = [
+        ("bad-syntax", "game.toml:4:13: invalid basic string"),
+        ("unknown-key", "did you mean `summary`?"),
+        (
+            "wrong-type",
+            "game.toml:5:13: invalid type: string \"forty\"",
+        ),
+        (
+            "disconnected",
+            "the board is not connected: `z` cannot be reached from `x`",
+        ),
+        ("no-compile", "rules.rhai:3:5: the script does not compile"),
+        ("no-moves-hook", "the script has no `moves(s)` hook"),
+        (
+            "endless-loop",
+            "(an endless loop?) (game `mini`, hook `moves`)",
+        ),
+        (
+            "unknown-generator",
+            "rules.rhai:2:7: `plce` is not a move generator of this game",
+        ),
+        (
+            "throws",
+            "rules.rhai:2:5: the rules are confused (game `mini`, hook `moves`)",
+        ),
+        ("bad-evaluate", "evaluate must return an integer"),
+    ];
+    for (name, needle) in cases {
+        let o = icebox(&["validate", &format!("tests/data/games/{name}")]);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{name} should fail validation");
+        assert!(
+            err.contains(needle),
+            "{name}: missing `{needle}` in:\n{err}"
+        );
+    }
+    let o = icebox(&[
+        "validate",
+        "tests/data/games/ok",
+        "icesickle",
+        "examples/hexapawn",
+    ]);
+    assert!(o.status.success(), "{}", text(&o).1);
+}
+
+#[test]
+fn an_endless_loop_in_play_is_an_error_not_a_hang() {
+    let o = icebox(&[
+        "play",
+        "tests/data/games/endless-loop",
+        "--seat",
+        "all=random",
+    ]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.contains("endless-loop/rules.rhai:1:1:") && err.contains("hook `moves`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn test_command_runs_scenarios_and_conformance() {
+    let o = icebox(&["test", "examples/hexapawn", "--playouts", "5"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}{err}");
+    assert!(out.contains("scenarios: 6 passed, 0 failed"), "{out}");
+    assert!(out.contains("conformance (base): ok (5 playouts"), "{out}");
+}
+
+#[test]
+fn user_game_folders_are_found_by_id() {
+    let o = Command::new(env!("CARGO_BIN_EXE_icebox"))
+        .args(["--games", "examples", "show", "hexapawn"])
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", text(&o).1);
+    assert!(text(&o).0.contains("Hexapawn (hexapawn)"));
+    let o = Command::new(env!("CARGO_BIN_EXE_icebox"))
+        .args(["show", "hexapawn"])
+        .env("ICEBOX_GAMES", "examples")
+        .output()
+        .expect("runs");
+    assert!(o.status.success());
+}
+
+#[test]
+fn schema_command_prints_the_checked_in_schema() {
+    let o = icebox(&["schema"]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        std::fs::read_to_string("schema/game.schema.json").expect("reads")
+    );
+}

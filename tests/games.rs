@@ -1,0 +1,56 @@
+//! Every game shipped (built-in games and the tutorial) passes its scenario tests and the
+//! conformance test, base game and every variant.
+
+use icebox::Game;
+use icebox::def::GameFiles;
+use icebox::testing::{conformance, run_scenarios};
+
+fn shipped() -> Vec<GameFiles> {
+    let mut all = icebox::catalog::builtin();
+    all.push(
+        GameFiles::from_path(std::path::Path::new("examples/hexapawn"))
+            .expect("tutorial game reads"),
+    );
+    all
+}
+
+#[test]
+fn every_scenario_of_every_game_passes() {
+    let mut failures = Vec::new();
+    for files in shipped() {
+        let report = run_scenarios(&files, None);
+        assert!(report.passed > 0, "{} has no scenario tests", files.label);
+        for (file, name, msg) in report.failed {
+            failures.push(format!("{file}: {name}\n  {msg}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "failing scenarios:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_game_and_variant_conforms() {
+    for files in shipped() {
+        let mut variants: Vec<Option<String>> = vec![None];
+        variants.extend(files.variant_names().into_iter().map(Some));
+        for v in variants {
+            let g = Game::load(&files, v.as_deref(), &[])
+                .unwrap_or_else(|d| panic!("{} {v:?} loads:\n{d}", files.label));
+            let r = conformance(&g, 12, 3).unwrap_or_else(|e| panic!("{} {v:?}: {e}", files.label));
+            assert_eq!(r.playouts, 12);
+            assert!(r.longest <= g.tables.max_plies);
+        }
+    }
+}
+
+#[test]
+fn the_built_in_catalog_has_the_seed_games_ids() {
+    let ids: Vec<String> = icebox::catalog::builtin()
+        .iter()
+        .map(|g| g.label.clone())
+        .collect();
+    assert!(ids.contains(&"games/icesickle".to_string()), "{ids:?}");
+}
