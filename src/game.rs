@@ -794,5 +794,45 @@ fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Prob
                 format!("`{f}` is not a seat"),
             ));
         }
+    }    if let Some(stash) = &def.stash {
+        check_stash(stash, t, s, problems);
+    }
+}
+
+/// The set-up may not use more pieces of a kind than the stash holds.
+fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<Problem>) {
+    let mut used = vec![0u32; t.pieces.len()];
+    for l in 0..t.loc_count() {
+        for p in s.stack(crate::engine::Loc(l as u16)) {
+            used[p.index()] += 1;
+        }
+    }
+    for (table, map) in [("seat", &stash.seat), ("neutral", &stash.neutral)] {
+        for sym in map.keys() {
+            if sym.chars().count() != 1 || sym.chars().next().and_then(|c| t.kind(c)).is_none() {
+                problems.push(Problem::at(&["stash", table, sym], format!("`{sym}` is not a piece kind")));
+            }
+        }
+    }
+    for (k, kind) in t.kinds.iter().enumerate() {
+        let sym = kind.symbol.to_string();
+        let owners = std::iter::once(None).chain((0..t.player_count()).map(|p| Some(PlayerId(p as u8))));
+        for owner in owners {
+            let have = match owner {
+                None => stash.neutral.get(&sym).copied().unwrap_or(0),
+                Some(_) => stash.seat.get(&sym).copied().unwrap_or(0),
+            };
+            let n = used[t.piece(KindId(k as u8), owner).index()];
+            if n > have {
+                let whose = match owner {
+                    None => "neutral".to_string(),
+                    Some(p) => format!("of seat {}", t.seats[p.index()].name),
+                };
+                problems.push(Problem::at(
+                    &["setup"],
+                    format!("the set-up places {n} {} ({whose}) but the stash holds {have}", kind.name),
+                ));
+            }
+        }
     }
 }

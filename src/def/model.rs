@@ -31,6 +31,9 @@ pub struct GameDef {
     pub zones: BTreeMap<String, ZoneDef>,
     /// Piece kinds, keyed by their one-letter symbol (an upper-case letter).
     pub pieces: BTreeMap<String, PieceDef>,
+    /// How many pieces of each kind exist (an Icehouse stash). The set-up may not use more.
+    #[serde(default)]
+    pub stash: Option<StashDef>,
     /// What stands where before the first move.
     #[serde(default)]
     pub setup: SetupDef,
@@ -217,6 +220,18 @@ pub struct PieceDef {
 
 fn one() -> i64 {
     1
+}
+
+/// The pieces that exist, by kind symbol.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StashDef {
+    /// Pieces each seat owns, by kind: `{ S = 5, M = 5, L = 5 }`.
+    #[serde(default)]
+    pub seat: BTreeMap<String, u32>,
+    /// Pieces nobody owns, by kind.
+    #[serde(default)]
+    pub neutral: BTreeMap<String, u32>,
 }
 
 /// The starting position.
