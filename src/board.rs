@@ -185,6 +185,8 @@ impl Board {
                 ("w", -1, 0),
                 ("nw", -1, 1),
             ];
+            // Every grid has the eight compass directions, even where no link uses one.
+            b.dir_names.extend(DIRS.iter().map(|d| d.0.to_string()));
             for (name, df, dr) in DIRS {
                 for c in 0..b.names.len() {
                     let (f, r) = b.coords[c];

@@ -693,6 +693,36 @@ fn lower_pattern(
     zone_ok(&m.zone, "zone", problems);
     zone_ok(&m.capture_to, "capture_to", problems);
     let place = m.kind == MoveKind::Place;
+    let mut leaps: Vec<Vec<Vec<crate::board::DirId>>> = vec![Vec::new(); t.player_count()];
+    if m.kind == MoveKind::Leap && m.leaps.is_empty() {
+        problems.push(Problem::at(
+            &["moves", name],
+            "a `leap` generator needs `leaps`, lists of directions",
+        ));
+    }
+    for (i, path) in m.leaps.iter().enumerate() {
+        for (j, dname) in path.iter().enumerate() {
+            if !t.board.is_dir(dname) {
+                problems.push(Problem::at(
+                    &["moves", name, "leaps", &i.to_string(), &j.to_string()],
+                    format!("`{dname}` is not a direction"),
+                ));
+            }
+        }
+        if m.kind != MoveKind::Leap {
+            problems.push(Problem::at(
+                &["moves", name, "leaps"],
+                "`leaps` needs kind = \"leap\"",
+            ));
+            break;
+        }
+        for (p, list) in leaps.iter_mut().enumerate() {
+            let dirs: Option<Vec<_>> = path.iter().map(|d| t.board.dir(d, p)).collect();
+            if let Some(dirs) = dirs {
+                list.push(dirs);
+            }
+        }
+    }
     if place && m.zone.is_none() {
         problems.push(Problem::at(
             &["moves", name],
@@ -733,6 +763,7 @@ fn lower_pattern(
         capture_zone_of: m.capture_zone_of,
         score: m.score,
         chain: m.chain,
+        leaps,
     })
 }
 
@@ -794,7 +825,8 @@ fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Prob
                 format!("`{f}` is not a seat"),
             ));
         }
-    }    if let Some(stash) = &def.stash {
+    }
+    if let Some(stash) = &def.stash {
         check_stash(stash, t, s, problems);
     }
 }
@@ -810,13 +842,17 @@ fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<
     for (table, map) in [("seat", &stash.seat), ("neutral", &stash.neutral)] {
         for sym in map.keys() {
             if sym.chars().count() != 1 || sym.chars().next().and_then(|c| t.kind(c)).is_none() {
-                problems.push(Problem::at(&["stash", table, sym], format!("`{sym}` is not a piece kind")));
+                problems.push(Problem::at(
+                    &["stash", table, sym],
+                    format!("`{sym}` is not a piece kind"),
+                ));
             }
         }
     }
     for (k, kind) in t.kinds.iter().enumerate() {
         let sym = kind.symbol.to_string();
-        let owners = std::iter::once(None).chain((0..t.player_count()).map(|p| Some(PlayerId(p as u8))));
+        let owners =
+            std::iter::once(None).chain((0..t.player_count()).map(|p| Some(PlayerId(p as u8))));
         for owner in owners {
             let have = match owner {
                 None => stash.neutral.get(&sym).copied().unwrap_or(0),
@@ -830,7 +866,10 @@ fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<
                 };
                 problems.push(Problem::at(
                     &["setup"],
-                    format!("the set-up places {n} {} ({whose}) but the stash holds {have}", kind.name),
+                    format!(
+                        "the set-up places {n} {} ({whose}) but the stash holds {have}",
+                        kind.name
+                    ),
                 ));
             }
         }

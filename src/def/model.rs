@@ -388,6 +388,8 @@ pub enum MoveKind {
     Ray,
     /// Put a piece from a zone onto a cell.
     Place,
+    /// Jump to the end of a fixed path of directions, ignoring what is in between (a knight).
+    Leap,
 }
 
 /// A native move generator: "all moves of this shape", computed in Rust, asked for by name
@@ -449,6 +451,9 @@ pub struct MoveDef {
     /// Multi-leg moves.
     #[serde(default)]
     pub chain: Chain,
+    /// For `leap`: the paths, each a list of directions (`["n", "n", "e"]` is one knight leap).
+    #[serde(default)]
+    pub leaps: Vec<Vec<String>>,
 }
 
 /// A house-rule option.

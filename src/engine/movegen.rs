@@ -139,6 +139,8 @@ pub struct Pattern {
     pub score: ScoreMode,
     /// Multi-leg moves.
     pub chain: Chain,
+    /// Leap paths per seat (empty unless this is a leap generator).
+    pub leaps: Vec<Vec<Vec<DirId>>>,
 }
 
 /// A partly built move during a chain search.
@@ -161,6 +163,7 @@ pub fn generate(
         place(t, s, pat, player, only, out);
         return;
     }
+    let leaping = pat.leaps.iter().any(|l| !l.is_empty());
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
@@ -181,6 +184,10 @@ pub fn generate(
             || pat.kinds & (1 << info.kind.index()) == 0
             || region.is_some_and(|r| !r.contains(from))
         {
+            continue;
+        }
+        if leaping {
+            leap(t, s, pat, player, piece, from, out);
             continue;
         }
         let stack_pips: i64 = s.stack(loc).iter().map(|p| t.info(*p).size).sum();
@@ -409,5 +416,43 @@ pub fn kind_mask(kinds: &[KindId]) -> u64 {
         u64::MAX
     } else {
         kinds.iter().fold(0, |m, k| m | (1 << k.index()))
+    }
+}
+
+/// Every leap of a leap generator from one cell: follow each direction path to its end and land
+/// there if the landing condition holds (capturing on landing if the generator captures).
+fn leap(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    player: PlayerId,
+    piece: Piece,
+    from: CellId,
+    out: &mut Vec<Move>,
+) {
+    'paths: for path in &pat.leaps[player.index()] {
+        let mut at = from;
+        for &d in path {
+            match t.board.step(at, d) {
+                Some(n) => at = n,
+                None => continue 'paths,
+            }
+        }
+        if at == from {
+            continue;
+        }
+        let top = s.top(Loc(at.0));
+        if !pat.land.holds(t, top, piece, player) {
+            continue;
+        }
+        let mut leg = Leg {
+            path: SmallVec::from_slice(&[Loc(from.0), Loc(at.0)]),
+            captured: SmallVec::new(),
+            actions: SmallVec::new(),
+        };
+        if pat.capture == CaptureMode::Land && top.is_some() {
+            leg.captured.push(at);
+        }
+        out.push(finish(t, s, pat, player, piece, &leg));
     }
 }

@@ -137,6 +137,37 @@ fn pattern(t: &Tables, name: &str) -> R<usize> {
     })
 }
 
+fn loc(t: &Tables, l: i64) -> R<Loc> {
+    if l >= 0 && (l as usize) < t.loc_count() {
+        Ok(Loc(l as u16))
+    } else {
+        Err(rt(format!("{l} is not a cell or zone")))
+    }
+}
+
+fn with_move<T>(c: &Ctx, i: i64, f: impl FnOnce(&Move) -> R<T>) -> R<T> {
+    let w = c.0.borrow();
+    if w.out.is_null() {
+        return Err(rt("the move list can only be read from moves(s)"));
+    }
+    // SAFETY: see `generate`.
+    let out = unsafe { &*w.out };
+    match usize::try_from(i).ok().and_then(|i| out.get(i)) {
+        Some(m) => f(m),
+        None => Err(rt(format!(
+            "there is no move {i} (there are {})",
+            out.len()
+        ))),
+    }
+}
+
+fn moving_piece(m: &Move) -> Option<Piece> {
+    m.actions.iter().rev().find_map(|a| match a {
+        Action::Transfer { piece, .. } => Some(*piece),
+        _ => None,
+    })
+}
+
 fn end(c: &Ctx, o: Outcome) -> R<()> {
     change(c, "end", |_, _, tx| {
         tx.set_outcome(Some(o));
@@ -278,6 +309,30 @@ pub(super) fn register(e: &mut Engine) {
                 .collect::<Array>())
         })
     });
+    e.register_fn("zone", |c: &mut Ctx, name: &str| {
+        read(c, |_, t, s| Ok(zone(t, name, s.turn())?.index() as i64))
+    });
+    e.register_fn("zone", |c: &mut Ctx, name: &str, p: i64| {
+        read(
+            c,
+            |_, t, _| Ok(zone(t, name, player(t, p)?)?.index() as i64),
+        )
+    });
+    e.register_fn("ray", |c: &mut Ctx, id: i64, dir: &str| {
+        read(c, |_, t, s| {
+            let mut at = cell(t, id)?;
+            let d = t
+                .board
+                .dir(dir, s.turn().index())
+                .ok_or_else(|| rt(format!("`{dir}` is not a direction of this board")))?;
+            let mut cells = Array::new();
+            while let Some(n) = t.board.step(at, d) {
+                cells.push(Dynamic::from(n.index() as i64));
+                at = n;
+            }
+            Ok(cells)
+        })
+    });
     e.register_fn("zone_count", |c: &mut Ctx, name: &str| {
         read(c, |_, t, s| {
             Ok(s.stack(zone(t, name, s.turn())?).len() as i64)
@@ -354,6 +409,81 @@ pub(super) fn register(e: &mut Engine) {
             Ok(())
         })
     });
+    e.register_fn("move_from", |c: &mut Ctx, i: i64| {
+        with_move(c, i, |m| Ok(m.from().map_or(-1, |l| l.index() as i64)))
+    });
+    e.register_fn("move_to", |c: &mut Ctx, i: i64| {
+        with_move(c, i, |m| Ok(m.to().map_or(-1, |l| l.index() as i64)))
+    });
+    e.register_fn("move_path", |c: &mut Ctx, i: i64| {
+        with_move(c, i, |m| {
+            Ok(m.path
+                .iter()
+                .map(|l| Dynamic::from(l.index() as i64))
+                .collect::<Array>())
+        })
+    });
+    e.register_fn("move_captures", |c: &mut Ctx, i: i64| {
+        with_move(c, i, |m| Ok(m.captured() as i64))
+    });
+    e.register_fn("move_piece", |c: &mut Ctx, i: i64| {
+        with_move(c, i, |m| {
+            Ok(moving_piece(m).map_or(-1, |p| p.index() as i64))
+        })
+    });
+    e.register_fn("remove_move", |c: &mut Ctx, i: i64| {
+        generate(c, |_, _, out| {
+            if i < 0 || i as usize >= out.len() {
+                return Err(rt(format!(
+                    "there is no move {i} (there are {})",
+                    out.len()
+                )));
+            }
+            out.remove(i as usize);
+            Ok(())
+        })
+    });
+    e.register_fn("add_move", |c: &mut Ctx, from: i64, to: i64| {
+        generate(c, |t, s, out| {
+            let (from, to) = (loc(t, from)?, loc(t, to)?);
+            if t.loc_cell(from).is_none() {
+                return Err(rt(
+                    "add_move moves the top piece of a cell; use add_place for zones",
+                ));
+            }
+            let piece = s
+                .top(from)
+                .ok_or_else(|| rt(format!("{} is empty", t.loc_name(from))))?;
+            let mut m = Move::pass();
+            m.shape = Shape::Path;
+            m.path.push(from);
+            m.path.push(to);
+            m.actions.push(Action::Transfer { piece, from, to });
+            out.push(m);
+            Ok(())
+        })
+    });
+    e.register_fn(
+        "add_place",
+        |c: &mut Ctx, zone_loc: i64, p: i64, to: i64| {
+            generate(c, |t, s, out| {
+                let (from, to, piece) = (loc(t, zone_loc)?, loc(t, to)?, piece(t, p)?);
+                if !s.stack(from).contains(&piece) {
+                    return Err(rt(format!(
+                        "{} holds no {}",
+                        t.loc_name(from),
+                        t.piece_text(piece)
+                    )));
+                }
+                let mut m = Move::pass();
+                m.shape = Shape::Place(piece);
+                m.path.push(to);
+                m.actions.push(Action::Transfer { piece, from, to });
+                out.push(m);
+                Ok(())
+            })
+        },
+    );
     e.register_fn("add_pass", |c: &mut Ctx| {
         generate(c, |_, _, out| {
             out.push(Move::pass());

@@ -1,0 +1,285 @@
+//! The native move generators, one behaviour at a time, on small boards built in memory. These
+//! are the shapes every game composes, so each is pinned by its exact legal-move set.
+
+use icebox::Game;
+use icebox::def::GameFiles;
+
+/// A two-seat game on a grid with pieces S(1) M(2) L(3), the given generators and a script
+/// that asks for all of them.
+fn game(grid: &str, moves: &str, extra: &str) -> Game {
+    let names: Vec<String> = moves
+        .lines()
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix("[moves.")
+                .and_then(|r| r.strip_suffix(']'))
+        })
+        .map(str::to_string)
+        .collect();
+    let script: String = format!(
+        "fn moves(s) {{ {} }}",
+        names
+            .iter()
+            .map(|n| format!("s.gen(\"{n}\");"))
+            .collect::<String>()
+    );
+    let toml = format!(
+        r#"[game]
+id = "t"
+name = "t"
+[players]
+seats = [{{ name = "A" }}, {{ name = "B" }}]
+[board]
+grid = {grid}
+[zones.captured]
+per = "seat"
+[zones.box]
+[pieces.S]
+name = "small"
+size = 1
+[pieces.M]
+name = "medium"
+size = 2
+[pieces.L]
+name = "large"
+size = 3
+[rules]
+script = "r.rhai"
+no_moves = "pass"
+{extra}
+{moves}"#
+    );
+    let mut files = GameFiles {
+        label: "mem".into(),
+        ..GameFiles::default()
+    };
+    files.files.insert("game.toml".into(), toml);
+    files.files.insert("r.rhai".into(), script);
+    Game::load(&files, None, &[]).unwrap_or_else(|d| panic!("test game loads:\n{d}"))
+}
+
+fn moves(g: &Game, position: &str) -> Vec<String> {
+    let s = g.position(position).unwrap_or_else(|d| panic!("{d}"));
+    let mut v: Vec<String> = g
+        .legal_moves(&s)
+        .expect("moves")
+        .iter()
+        .map(|m| g.move_text(&s, m))
+        .collect();
+    v.sort();
+    v
+}
+
+fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_step_goes_one_cell_in_every_direction_onto_empty_cells() {
+    let g = game("{ files = 3, ranks = 3 }", "[moves.step]\n", "");
+    assert_eq!(
+        moves(&g, "3/1aS1/3 turn=A"),
+        sorted(&[
+            "b2-a1", "b2-a2", "b2-a3", "b2-b1", "b2-b3", "b2-c1", "b2-c2", "b2-c3"
+        ])
+    );
+    // Blocked by any piece; a corner has three neighbours; B's pieces are not A's to move.
+    assert_eq!(
+        moves(&g, "3/aSbS1/aS2 turn=A"),
+        sorted(&["a1-b1", "a2-a3", "a2-b1", "a2-b3"])
+    );
+}
+
+#[test]
+fn a_slide_stops_at_the_first_piece_and_may_capture_an_enemy_there() {
+    let rook = r#"[moves.rook]
+directions = ["n", "e", "s", "w"]
+over_max = "any"
+land = ["empty", "enemy"]
+capture = "land"
+capture_to = "captured"
+"#;
+    let g = game("{ files = 4, ranks = 1 }", rook, "");
+    assert_eq!(moves(&g, "aL1bS1 turn=A"), sorted(&["a1-b1", "a1:c1"]));
+    // An own piece blocks and is not captured; it slides itself both ways.
+    assert_eq!(
+        moves(&g, "aL1aS1 turn=A"),
+        sorted(&["a1-b1", "c1-b1", "c1-d1"])
+    );
+    let mut s = g.position("aL1bS1 turn=A").expect("position");
+    g.play_text(&mut s, "a1:c1").expect("legal");
+    assert_eq!(g.position_text(&s), "2aL1 turn=B ply=1 captured.A=bS");
+}
+
+#[test]
+fn player_relative_directions_turn_with_the_seat() {
+    let extra = "[directions.forward]\nA = \"n\"\nB = \"s\"\n";
+    let g = game(
+        "{ files = 1, ranks = 3 }",
+        "[moves.advance]\ndirections = [\"forward\"]\n",
+        extra,
+    );
+    assert_eq!(moves(&g, "bS/1/aS turn=A"), sorted(&["a1-a2"]));
+    assert_eq!(moves(&g, "bS/1/aS turn=B"), sorted(&["a3-a2"]));
+}
+
+#[test]
+fn a_leap_ignores_what_is_in_between() {
+    let knight = r#"[moves.knight]
+kind = "leap"
+kinds = ["L"]
+leaps = [["n","n","e"],["n","n","w"],["e","e","n"],["e","e","s"],["s","s","e"],["s","s","w"],["w","w","n"],["w","w","s"]]
+land = ["empty", "enemy"]
+capture = "land"
+capture_to = "captured"
+"#;
+    let g = game("{ files = 8, ranks = 8 }", knight, "");
+    assert_eq!(
+        moves(&g, "8/8/8/8/8/8/aSaSaS5/1aL6 turn=A"),
+        sorted(&["b1-a3", "b1-c3", "b1-d2"])
+    );
+    assert_eq!(
+        moves(&g, "8/8/8/8/8/2bS5/aSaSaS5/1aL6 turn=A"),
+        sorted(&["b1-a3", "b1:c3", "b1-d2"])
+    );
+}
+
+#[test]
+fn a_capturing_chain_must_continue_when_required_and_may_stop_when_optional() {
+    let jump = |chain: &str| {
+        format!(
+            "[moves.jump]\ndirections = [\"ne\", \"nw\", \"se\", \"sw\"]\nover_min = 1\nover_max = 1\nover = \"enemy\"\nland = \"empty\"\ncapture = \"over\"\ncapture_to = \"captured\"\nchain = \"{chain}\"\n"
+        )
+    };
+    let pos = "5/5/3bS1/5/1bS3/aS4 turn=A"; // a1 can take b2, then d4
+    let g = game("{ files = 5, ranks = 6 }", &jump("required"), "");
+    assert_eq!(moves(&g, pos), sorted(&["a1:c3:e5"]));
+    let g = game("{ files = 5, ranks = 6 }", &jump("optional"), "");
+    assert_eq!(moves(&g, pos), sorted(&["a1:c3", "a1:c3:e5"]));
+    let g = game("{ files = 5, ranks = 6 }", &jump("none"), "");
+    assert_eq!(moves(&g, pos), sorted(&["a1:c3"]));
+    // The whole chain is one move: both pieces go to the mover's pile, and undo restores them.
+    let g = game("{ files = 5, ranks = 6 }", &jump("required"), "");
+    let mut s = g.position(pos).expect("position");
+    let before = s.clone();
+    let (_, undo) = g.play_text(&mut s, "a1:c3:e5").expect("legal");
+    assert_eq!(
+        g.position_text(&s),
+        "5/4aS/5/5/5/5 turn=B ply=1 captured.A=2bS"
+    );
+    g.undo(&mut s, undo);
+    assert_eq!(s, before);
+}
+
+#[test]
+fn a_jump_may_span_empty_cells_within_the_pieces_range_and_captures_everything_passed() {
+    let sickle = r#"[moves.jump]
+pieces = "neutral"
+directions = ["e"]
+over_min = 1
+over_max = "size"
+over = "any"
+over_occupied_min = 1
+land = "empty"
+capture = "over"
+capture_to = "captured"
+score = "pips"
+"#;
+    let g = game("{ files = 6, ranks = 1 }", sickle, "");
+    // L at a1 may pass 1..3 cells: over b1 (S) to c1; over b1, c1 to d1; over b1, c1, d1 it
+    // would land on e1, which is occupied. S at b1 passes only the empty c1: no jump.
+    assert_eq!(moves(&g, "LS2M1 turn=A"), sorted(&["a1:c1", "a1:d1"]));
+    let mut s = g.position("LS2M1 turn=A").expect("position");
+    g.play_text(&mut s, "a1:d1").expect("legal");
+    assert_eq!(s.scores(), &[1, 0], "the small passed over scores its pip");
+    // A span with no piece in it is not a jump.
+    assert_eq!(moves(&g, "L5 turn=A"), vec!["pass".to_string()]);
+}
+
+#[test]
+fn landing_on_a_smaller_piece_stacks_on_it() {
+    let g = game(
+        "{ files = 3, ranks = 1 }",
+        "[moves.climb]\ndirections = [\"e\"]\nland = [\"empty\", \"smaller\"]\n",
+        "",
+    );
+    assert_eq!(moves(&g, "aMbSbL turn=A"), sorted(&["a1-b1"]));
+    let mut s = g.position("aMbSbL turn=A").expect("position");
+    g.play_text(&mut s, "a1-b1").expect("legal");
+    assert_eq!(g.position_text(&s), "1(bSaM)bL turn=B ply=1");
+    // Only the top piece moves: B's small under A's medium is frozen.
+    assert_eq!(moves(&g, "1(bSaM)bL turn=B"), vec!["pass".to_string()]);
+}
+
+#[test]
+fn kinds_and_regions_limit_which_pieces_move() {
+    let extra = "[regions.home]\nA = [\"a1\"]\nB = [\"c1\"]\n";
+    let g = game(
+        "{ files = 3, ranks = 2 }",
+        "[moves.m]\nkinds = [\"M\"]\nregion = \"home\"\n",
+        extra,
+    );
+    assert_eq!(moves(&g, "3/aMaM1 turn=A"), sorted(&["a1-a2", "a1-b2"]));
+}
+
+#[test]
+fn a_top_only_capture_leaves_the_rest_of_the_stack_and_owner_zones_receive_it() {
+    let hit = r#"[moves.hit]
+directions = ["e"]
+land = ["empty", "enemy"]
+capture = "land"
+takes = "top"
+capture_to = "captured"
+capture_zone_of = "owner"
+"#;
+    let g = game("{ files = 2, ranks = 1 }", hit, "");
+    let mut s = g.position("aL(bSbM) turn=A").expect("position");
+    g.play_text(&mut s, "a1:b1").expect("legal");
+    assert_eq!(g.position_text(&s), "1(bSaL) turn=B ply=1 captured.B=bM");
+}
+
+#[test]
+fn a_non_capturing_jump_chain_never_revisits_a_cell() {
+    let hop = r#"[moves.hop]
+directions = ["n", "e", "s", "w"]
+over_min = 1
+over_max = 1
+over = "occupied"
+land = "empty"
+chain = "optional"
+"#;
+    let g = game("{ files = 3, ranks = 3 }", hop, "");
+    // a1 hops b1 to c1, then c2 to c3, then b3 to a3, then a2 back to a1 - which it left, so
+    // the ring stops at a3.
+    let got = moves(&g, "1aS1/aS1aS/aSaS1 turn=A");
+    for m in [
+        "a1-c1",
+        "a1-c1-c3",
+        "a1-c1-c3-a3",
+        "a1-a3",
+        "a1-a3-c3",
+        "a1-a3-c3-c1",
+    ] {
+        assert!(got.contains(&m.to_string()), "{m} missing from {got:?}");
+    }
+    assert!(
+        !got.iter()
+            .any(|m| m.starts_with("a1-") && m.ends_with("-a1")),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn placements_come_from_the_named_zone_one_per_distinct_piece() {
+    let g = game(
+        "{ files = 2, ranks = 1 }",
+        "[moves.drop]\nkind = \"place\"\npieces = \"neutral\"\nzone = \"box\"\n",
+        "",
+    );
+    assert_eq!(
+        moves(&g, "2 turn=A box=2S,L"),
+        sorted(&["L@a1", "L@b1", "S@a1", "S@b1"])
+    );
+}
