@@ -76,6 +76,29 @@ pub fn find(name: &str, extra: &[PathBuf]) -> Result<GameFiles, Diagnostic> {
     })
 }
 
+/// Like [`find`], but a folder that is not itself a game yields every game folder inside it
+/// (so `icebox test games/` checks them all).
+pub fn find_many(name: &str, extra: &[PathBuf]) -> Result<Vec<GameFiles>, Diagnostic> {
+    let path = Path::new(name);
+    if path.is_dir() && !path.join("game.toml").exists() {
+        let mut dirs: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| Diagnostic::error(name, format!("cannot read: {e}")))?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.join("game.toml").is_file())
+            .collect();
+        dirs.sort();
+        if dirs.is_empty() {
+            return Err(Diagnostic::error(
+                name,
+                "no game.toml here, nor in any folder inside",
+            ));
+        }
+        return dirs.iter().map(|d| GameFiles::from_path(d)).collect();
+    }
+    find(name, extra).map(|g| vec![g])
+}
+
 /// The folders of user games named by `ICEBOX_GAMES` (separated like PATH) plus `--games`.
 pub fn user_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = flags.to_vec();

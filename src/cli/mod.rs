@@ -201,12 +201,16 @@ fn run(cli: Cli) -> Res {
             playouts,
             filter,
             seed,
-        } => test(
-            &catalog::find(&game, &dirs)?,
-            playouts,
-            filter.as_deref(),
-            seed,
-        ),
+        } => {
+            let mut code = ExitCode::SUCCESS;
+            for files in catalog::find_many(&game, &dirs)? {
+                println!("== {}", files.label);
+                if test(&files, playouts, filter.as_deref(), seed)? != ExitCode::SUCCESS {
+                    code = ExitCode::from(1);
+                }
+            }
+            Ok(code)
+        }
         Command::Perft {
             game,
             depth,
@@ -639,15 +643,17 @@ fn bench(
 
 fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res {
     let mut errors = 0usize;
+    let mut all = Vec::new();
     for p in paths {
-        let files = match catalog::find(p, dirs) {
-            Ok(f) => f,
+        match catalog::find_many(p, dirs) {
+            Ok(f) => all.extend(f),
             Err(d) => {
                 eprint!("{d}");
                 errors += 1;
-                continue;
             }
-        };
+        }
+    }
+    for files in all {
         let mut variants: Vec<Option<String>> = vec![None];
         variants.extend(files.variant_names().into_iter().map(Some));
         let mut ok = true;
