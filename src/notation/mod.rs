@@ -476,9 +476,17 @@ pub fn format_position(t: &Tables, s: &State) -> String {
 pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
     let pairs = Grammar::parse(Rule::position, text).map_err(|e| pest_error(e, "a position"))?;
     let mut s = State::empty(t);
-    let err = |pos: usize, message: String| TextError {
-        column: text[..pos].chars().count() + 1,
-        message,
+    // `pos` is a byte offset; stepping back to a character boundary keeps a column computed
+    // from a nested parse from ever slicing inside a character.
+    let err = |pos: usize, message: String| {
+        let mut end = pos.min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        TextError {
+            column: text[..end].chars().count() + 1,
+            message,
+        }
     };
     for p in pairs.flatten() {
         match p.as_rule() {
