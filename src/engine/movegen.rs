@@ -147,7 +147,6 @@ pub struct Pattern {
 struct Leg {
     path: SmallVec<[Loc; 4]>,
     captured: SmallVec<[CellId; 8]>,
-    actions: SmallVec<[Action; 4]>,
 }
 
 /// Appends every move of `pat` for `player` to `out`, optionally only from the cell `only`.
@@ -194,7 +193,6 @@ pub fn generate(
         let mut leg = Leg {
             path: SmallVec::from_slice(&[loc]),
             captured: SmallVec::new(),
-            actions: SmallVec::new(),
         };
         walk(
             t, s, pat, player, piece, info.size, stack_pips, from, from, &mut leg, out,
@@ -235,7 +233,7 @@ fn walk(
                 && !leg.path.contains(&Loc(next.0))
                 && pat.land.holds(t, top, piece, player)
             {
-                let before = (leg.path.len(), leg.captured.len(), leg.actions.len());
+                let before = (leg.path.len(), leg.captured.len());
                 leg.path.push(Loc(next.0));
                 let jumped = occupied > 0;
                 let mut captured_any = false;
@@ -275,7 +273,6 @@ fn walk(
                 }
                 leg.path.truncate(before.0);
                 leg.captured.truncate(before.1);
-                leg.actions.truncate(before.2);
             }
             if passed >= omax {
                 break;
@@ -448,7 +445,6 @@ fn leap(
         let mut leg = Leg {
             path: SmallVec::from_slice(&[Loc(from.0), Loc(at.0)]),
             captured: SmallVec::new(),
-            actions: SmallVec::new(),
         };
         if pat.capture == CaptureMode::Land && top.is_some() {
             leg.captured.push(at);

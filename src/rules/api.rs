@@ -592,13 +592,6 @@ pub(super) fn register(e: &mut Engine) {
     });
     e.register_get("mover", |m: &mut MoveRef| m.1.index() as i64);
     e.register_get("piece", |m: &mut MoveRef| {
-        m.0.actions
-            .iter()
-            .rev()
-            .find_map(|a| match a {
-                Action::Transfer { piece, .. } => Some(piece.index() as i64),
-                _ => None,
-            })
-            .unwrap_or(-1)
+        moving_piece(&m.0).map_or(-1, |p| p.index() as i64)
     });
 }
