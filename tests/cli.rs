@@ -225,7 +225,10 @@ fn validate_rejects_each_kind_of_broken_definition() {
             "rules.rhai:2:5: the rules are confused (game `mini`, hook `moves`)",
         ),
         ("bad-evaluate", "evaluate must return an integer"),
-        ("over-stash", "the set-up places 5 small (neutral) but the stash holds 4"),
+        (
+            "over-stash",
+            "the set-up places 5 small (neutral) but the stash holds 4",
+        ),
         ("over-stash", "game.toml:19:24: `Q` is not a piece kind"),
     ];
     for (name, needle) in cases {

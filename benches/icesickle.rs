@@ -1,0 +1,235 @@
+//! IceSickle, interpreted (TOML + Rhai on the icebox engine) against hand-written native Rust
+//! (tests/common/native_icesickle.rs): random playouts of whole two-round matches on one
+//! thread, then where the interpreted move generation spends its time (the Rhai `moves` hook
+//! around the engine's native generator).
+//!
+//! Run: `cargo bench --bench icesickle`. `ICESICKLE_PLAYOUTS=N` sets the interpreted playouts
+//! (default 10000); the native side plays 20 times as many.
+
+#[path = "../tests/common/native_icesickle.rs"]
+mod native;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use icebox::Game;
+use icebox::engine::movegen::generate;
+use icebox::engine::rng::Rng;
+use icebox::engine::{Move, State};
+use native::{NMove, Native};
+
+/// Exits with a message (the benchmark's only failure path: the built-in game must load).
+fn fail(msg: String) -> ! {
+    eprintln!("icesickle bench: {msg}");
+    std::process::exit(1);
+}
+
+fn load() -> Game {
+    let files = icebox::catalog::find("icesickle", &[])
+        .unwrap_or_else(|d| fail(format!("icesickle is not built in:\n{d}")));
+    Game::load(&files, None, &[]).unwrap_or_else(|d| fail(format!("icesickle loads:\n{d}")))
+}
+
+/// `n` random playouts of the interpreted game, as `icebox bench` plays them; returns plies.
+fn interpreted_playouts(g: &Game, n: usize, seed: u64) -> u64 {
+    let start = g.start().unwrap_or_else(|e| fail(format!("start: {e}")));
+    let mut rng = Rng::new(seed);
+    let mut plies = 0u64;
+    for _ in 0..n {
+        let mut s = start.clone();
+        let mut moves = g
+            .legal_moves(&s)
+            .unwrap_or_else(|e| fail(format!("moves: {e}")));
+        while !moves.is_empty() {
+            let i = rng.below(moves.len() as u64) as usize;
+            let m = moves.swap_remove(i);
+            g.play_fast(&mut s, &m, &mut moves)
+                .unwrap_or_else(|e| fail(format!("play: {e}")));
+            plies += 1;
+        }
+        black_box(s.scores());
+    }
+    plies
+}
+
+/// `n` random playouts of the native game, the same way; returns plies.
+fn native_playouts(n: usize, seed: u64) -> u64 {
+    let mut rng = Rng::new(seed);
+    let mut plies = 0u64;
+    let mut moves: Vec<NMove> = Vec::with_capacity(75);
+    for _ in 0..n {
+        let mut s = Native::new(2);
+        s.settle(&mut moves);
+        while !moves.is_empty() {
+            let i = rng.below(moves.len() as u64) as usize;
+            let m = moves.swap_remove(i);
+            s.play(m, &mut moves);
+            plies += 1;
+        }
+        black_box(s.scores);
+    }
+    plies
+}
+
+/// The positions of `n` random matches, interpreted and native side by side.
+fn sample_positions(g: &Game, n: u64) -> Vec<(State, Native)> {
+    let mut out = Vec::new();
+    for seed in 0..n {
+        let mut rng = Rng::new(seed);
+        let mut s = g.start().unwrap_or_else(|e| fail(format!("start: {e}")));
+        let mut ns = Native::new(2);
+        let mut nmoves = Vec::new();
+        ns.settle(&mut nmoves);
+        loop {
+            let moves = g
+                .legal_moves(&s)
+                .unwrap_or_else(|e| fail(format!("moves: {e}")));
+            if moves.is_empty() {
+                break;
+            }
+            out.push((s.clone(), ns.clone()));
+            let m = &moves[rng.below(moves.len() as u64) as usize];
+            let text = g.move_text(&s, m);
+            let Some(nm) = nmoves.iter().copied().find(|x| x.text() == text) else {
+                fail(format!(
+                    "the native game lacks {text} in {}",
+                    g.position_text(&s)
+                ));
+            };
+            g.play(&mut s, m)
+                .unwrap_or_else(|e| fail(format!("play: {e}")));
+            ns.play(nm, &mut nmoves);
+        }
+    }
+    out
+}
+
+/// Seconds per call of `f` over every sampled position, repeated `reps` times.
+fn per_call(positions: usize, reps: usize, mut f: impl FnMut() -> usize) -> (f64, usize) {
+    let t0 = Instant::now();
+    let mut moves = 0;
+    for _ in 0..reps {
+        moves += f();
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    (secs / (positions * reps) as f64, moves)
+}
+
+fn main() {
+    let n: usize = std::env::var("ICESICKLE_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&v| v > 0)
+        .unwrap_or(10_000);
+    let n_native = n * 20;
+    let g = load();
+    let seed = 1;
+
+    // Warm-up, then the timed runs.
+    interpreted_playouts(&g, n / 10 + 1, seed + 1);
+    native_playouts(n_native / 10 + 1, seed + 1);
+    let t0 = Instant::now();
+    let plies_i = interpreted_playouts(&g, n, seed);
+    let secs_i = t0.elapsed().as_secs_f64().max(1e-9);
+    let t0 = Instant::now();
+    let plies_n = native_playouts(n_native, seed);
+    let secs_n = t0.elapsed().as_secs_f64().max(1e-9);
+    let pps_i = n as f64 / secs_i;
+    let pps_n = n_native as f64 / secs_n;
+    println!("icesickle random playouts (two-round matches, one thread)");
+    println!(
+        "  interpreted: {n:>8} playouts in {secs_i:7.3}s: {pps_i:>10.0} playouts/s, {:>11.0} plies/s, {:.1} plies/match",
+        plies_i as f64 / secs_i,
+        plies_i as f64 / n as f64
+    );
+    println!(
+        "  native:      {n_native:>8} playouts in {secs_n:7.3}s: {pps_n:>10.0} playouts/s, {:>11.0} plies/s, {:.1} plies/match",
+        plies_n as f64 / secs_n,
+        plies_n as f64 / n_native as f64
+    );
+    println!("  interpreted/native time ratio: {:.1}x", pps_n / pps_i);
+
+    // Move generation alone, on the positions of 300 matches: the whole interpreted path
+    // (`legal_moves`: the Rhai `moves` hook, which calls the engine's generator through
+    // `s.gen`), the engine's generator called directly with the pattern the hook picks, and
+    // the native generator.
+    let sample = sample_positions(&g, 300);
+    let t = &*g.tables;
+    let pat_of = |name: &str| {
+        t.pattern(name)
+            .map(|i| &t.patterns[i])
+            .unwrap_or_else(|| fail(format!("no `{name}` generator")))
+    };
+    let (place, jump) = (pat_of("place"), pat_of("jump"));
+    let reps = 5;
+    let mut out: Vec<Move> = Vec::new();
+    let (t_legal, m_legal) = per_call(sample.len(), reps, || {
+        sample
+            .iter()
+            .map(|(s, _)| g.legal_moves(s).map_or(0, |v| v.len()))
+            .sum()
+    });
+    let (t_gen, m_gen) = per_call(sample.len(), reps, || {
+        let mut total = 0;
+        for (s, _) in &sample {
+            let pat = if s.phase() == 0 { place } else { jump };
+            out.clear();
+            generate(t, s, pat, s.turn(), None, &mut out);
+            total += out.len();
+        }
+        total
+    });
+    let mut nout: Vec<NMove> = Vec::with_capacity(75);
+    let (t_nat, m_nat) = per_call(sample.len(), reps * 20, || {
+        let mut total = 0;
+        for (_, ns) in &sample {
+            ns.legal_moves(&mut nout);
+            total += nout.len();
+        }
+        total
+    });
+    if m_legal != m_gen || m_gen * 20 != m_nat {
+        fail(format!(
+            "move counts differ: legal_moves {m_legal}, generate {m_gen}, native {m_nat} / 20"
+        ));
+    }
+    let (place_n, jump_n) = sample.iter().fold((0, 0), |(p, j), (s, _)| {
+        if s.phase() == 0 {
+            (p + 1, j)
+        } else {
+            (p, j + 1)
+        }
+    });
+    let ns = |secs: f64| secs * 1e9;
+    println!(
+        "move generation on {} positions ({place_n} placement, {jump_n} jumping), {:.1} moves each:",
+        sample.len(),
+        m_gen as f64 / (sample.len() * reps) as f64
+    );
+    println!(
+        "  Game::legal_moves (Rhai hook + engine generator): {:>8.0} ns/position",
+        ns(t_legal)
+    );
+    println!(
+        "  engine generator alone (movegen::generate):      {:>8.0} ns/position ({:.0}% of legal_moves)",
+        ns(t_gen),
+        100.0 * t_gen / t_legal
+    );
+    println!(
+        "  Rhai and glue (the difference):                   {:>8.0} ns/position ({:.0}% of legal_moves)",
+        ns(t_legal - t_gen),
+        100.0 * (t_legal - t_gen) / t_legal
+    );
+    println!(
+        "  native generator:                                 {:>8.0} ns/position (engine generator / native {:.1}x)",
+        ns(t_nat),
+        t_gen / t_nat
+    );
+    let per_ply_i = secs_i / plies_i as f64;
+    println!(
+        "  per interpreted ply {:.0} ns: move generation (legal_moves) ~{:.0}%, the rest (applying the move, the Rhai after_move and no_moves hooks, bookkeeping) ~{:.0}%",
+        ns(per_ply_i),
+        100.0 * t_legal / per_ply_i,
+        100.0 * (1.0 - t_legal / per_ply_i)
+    );
+}
