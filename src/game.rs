@@ -309,15 +309,17 @@ impl Game {
                     return Ok(());
                 }
             }
-            if s.ply() >= t.max_plies {
-                Tx { s, log }.set_outcome(Some(Outcome::draw(
-                    t,
-                    format!("move limit ({} plies) reached", t.max_plies),
-                )));
-                return Ok(());
-            }
             self.rules.moves(s, next)?;
             if !next.is_empty() {
+                // The limit cuts only a game that would go on: one the rules end on this
+                // very ply (no move left, a round or match decided) ends by the rules.
+                if s.ply() >= t.max_plies {
+                    next.clear();
+                    Tx { s, log }.set_outcome(Some(Outcome::draw(
+                        t,
+                        format!("move limit ({} plies) reached", t.max_plies),
+                    )));
+                }
                 return Ok(());
             }
             let who = s.turn();
