@@ -55,7 +55,7 @@ fn collect(base: &Path, dir: &Path, files: &mut Vec<String>) {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            if name == "variants" || name == "tests" {
+            if name == "variants" || name == "tests" || name == "boards" {
                 collect(base, &p, files);
             }
         } else if p.extension().is_some_and(|x| x == "toml" || x == "rhai") {

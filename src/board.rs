@@ -537,6 +537,33 @@ impl Board {
         &self.regions[i]
     }
 
+    /// Steps from every cell to the nearest cell of `target`, following links forward
+    /// (`u16::MAX` where the target cannot be reached). Breadth-first over reversed links.
+    pub fn distances_to(&self, target: &CellSet) -> Vec<u16> {
+        let mut into: Vec<Vec<CellId>> = vec![Vec::new(); self.len()];
+        for c in self.cells() {
+            for d in self.dirs() {
+                if let Some(n) = self.step(c, d) {
+                    into[n.index()].push(c);
+                }
+            }
+        }
+        let mut dist = vec![u16::MAX; self.len()];
+        let mut queue: std::collections::VecDeque<CellId> = target.iter().collect();
+        for c in &queue {
+            dist[c.index()] = 0;
+        }
+        while let Some(c) = queue.pop_front() {
+            for &p in &into[c.index()] {
+                if dist[p.index()] == u16::MAX {
+                    dist[p.index()] = dist[c.index()] + 1;
+                    queue.push_back(p);
+                }
+            }
+        }
+        dist
+    }
+
     /// All regions.
     pub fn regions(&self) -> &[Region] {
         &self.regions

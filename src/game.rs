@@ -14,7 +14,7 @@ use rhai::Dynamic;
 use crate::board::Board;
 use crate::def::{self, GameDef, GameFiles, Loaded, MoveKind, OptionValue, ZonePer};
 use crate::diag::{Diagnostic, Diagnostics, Problem};
-use crate::engine::movegen::{Amount, Conds, kind_mask};
+use crate::engine::movegen::{self, Amount, Conds, Headings, kind_mask};
 use crate::engine::{
     Change, KindId, KindInfo, Move, NoMoves, Outcome, Pattern, PieceInfo, PlayerId, Seat, Shape,
     State, Tables, Tx, Undo, ZoneInfo,
@@ -621,34 +621,60 @@ fn lower_pattern(
     problems: &mut Vec<Problem>,
 ) -> Option<Pattern> {
     let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
-    let mut kinds = Vec::new();
-    for (i, k) in m.kinds.iter().enumerate() {
-        match k
-            .chars()
-            .next()
-            .and_then(|c| t.kind(c))
-            .filter(|_| k.chars().count() == 1)
-        {
-            Some(id) => kinds.push(id),
-            None => problems.push(
-                Problem::at(
-                    &["moves", name, "kinds", &i.to_string()],
-                    format!("`{k}` is not a piece kind"),
-                )
-                .suggesting(k, t.kinds.iter().map(|k| k.name.as_str())),
-            ),
-        }
-    }
-    let region = m.region.as_ref().and_then(|r| {
+    let kinds = kind_list(t, &m.kinds, &["moves", name, "kinds"], problems);
+    let region_named = |r: &str, path: &[&str], problems: &mut Vec<Problem>| {
         let i = t.board.region_index(r);
         if i.is_none() {
             problems.push(
-                Problem::at(&at("region"), format!("`{r}` is not a region"))
+                Problem::at(path, format!("`{r}` is not a region"))
                     .suggesting(r, t.board.regions().iter().map(|x| x.name.as_str())),
             );
         }
         i
+    };
+    let toward = m.toward.as_ref().and_then(|r| {
+        let i = region_named(r, &at("toward"), problems)?;
+        let region = t.board.region_at(i);
+        Some(
+            (0..t.player_count())
+                .map(|p| t.board.distances_to(region.for_seat(p)))
+                .collect(),
+        )
     });
+    if toward.is_none() && (!m.legs.is_empty() || !m.unless_net.is_empty()) {
+        problems.push(Problem::at(
+            &at("legs"),
+            "`legs` and `unless_net` need `toward`, the region headings are measured against",
+        ));
+    }
+    let mut region_rules = Vec::new();
+    for (label, r) in &m.land_rules {
+        let base = ["moves", name, "land_rules", label.as_str()];
+        let path = |key: &'static str| -> Vec<&str> {
+            let mut v = base.to_vec();
+            v.push(key);
+            v
+        };
+        let rname = r.region.as_deref().unwrap_or(label);
+        let Some(region) = region_named(rname, &path("region"), problems) else {
+            continue;
+        };
+        let on = kind_list(t, &r.on_kinds, &path("on_kinds"), problems);
+        region_rules.push(movegen::RegionRule {
+            region,
+            kinds: kind_mask(&kind_list(t, &r.kinds, &path("kinds"), problems)),
+            land: r.land.as_ref().map(|c| Conds::of(c.as_slice())),
+            on_kinds: if on.is_empty() { 0 } else { kind_mask(&on) },
+            stop: r.stop,
+            enter: r.enter,
+            leave: r.leave,
+            ends_chain: r.ends_chain,
+        });
+    }
+    let region = m
+        .region
+        .as_ref()
+        .and_then(|r| region_named(r, &at("region"), problems));
     let mut dirs = vec![Vec::new(); t.player_count()];
     if m.directions.is_empty() {
         for d in &mut dirs {
@@ -766,7 +792,45 @@ fn lower_pattern(
         score: m.score,
         chain: m.chain,
         leaps,
+        chain_stop: m
+            .chain_stop
+            .as_ref()
+            .map_or(Conds::default(), |c| Conds::of(c.as_slice())),
+        toward,
+        legs: Headings::of(&m.legs),
+        unless_net: Headings::of(&m.unless_net),
+        region_rules,
     })
+}
+
+/// Kind ids for a list of kind symbols, reporting the ones that are not kinds.
+fn kind_list(
+    t: &Tables,
+    list: &[String],
+    path: &[&str],
+    problems: &mut Vec<Problem>,
+) -> Vec<crate::engine::KindId> {
+    let mut kinds = Vec::new();
+    for (i, k) in list.iter().enumerate() {
+        match k
+            .chars()
+            .next()
+            .and_then(|c| t.kind(c))
+            .filter(|_| k.chars().count() == 1)
+        {
+            Some(id) => kinds.push(id),
+            None => {
+                let idx = i.to_string();
+                let mut at = path.to_vec();
+                at.push(&idx);
+                problems.push(
+                    Problem::at(&at, format!("`{k}` is not a piece kind"))
+                        .suggesting(k, t.kinds.iter().map(|k| k.name.as_str())),
+                );
+            }
+        }
+    }
+    kinds
 }
 
 fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Problem>) {

@@ -88,6 +88,9 @@ enum Command {
         /// Print JSON (depth, nodes, seconds).
         #[arg(long)]
         json: bool,
+        /// List every legal move first, each with its own count (find where two engines differ).
+        #[arg(long)]
+        divide: bool,
     },
     /// Random playouts per second, moves per second and peak memory.
     Bench {
@@ -216,7 +219,8 @@ fn run(cli: Cli) -> Res {
             depth,
             position,
             json,
-        } => perft_cmd(&load(&game, &dirs)?, depth, position.as_deref(), json),
+            divide,
+        } => perft_cmd(&load(&game, &dirs)?, depth, position.as_deref(), json, divide),
         Command::Bench {
             game,
             playouts,
@@ -556,8 +560,23 @@ pub fn perft(g: &Game, s: &mut State, depth: u32) -> Result<u64, crate::rules::R
     Ok(n)
 }
 
-fn perft_cmd(g: &Game, depth: u32, position: Option<&str>, json: bool) -> Res {
+fn perft_cmd(g: &Game, depth: u32, position: Option<&str>, json: bool, divide: bool) -> Res {
     let mut s = start(g, position)?;
+    if divide && depth > 0 {
+        let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
+        let mut lines: Vec<(String, u64)> = Vec::new();
+        for m in &moves {
+            let text = g.move_text(&s, m);
+            let u = g.play(&mut s, m).map_err(|e| rule_failure(g, e))?;
+            let n = perft(g, &mut s, depth - 1).map_err(|e| rule_failure(g, e))?;
+            g.undo(&mut s, u);
+            lines.push((text, n));
+        }
+        lines.sort();
+        for (text, n) in lines {
+            println!("{text}: {n}");
+        }
+    }
     let t0 = Instant::now();
     let nodes = perft(g, &mut s, depth).map_err(|e| rule_failure(g, e))?;
     let secs = t0.elapsed().as_secs_f64();

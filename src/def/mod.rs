@@ -14,7 +14,8 @@ use std::path::Path;
 use crate::diag::{Diagnostic, Diagnostics, suggest};
 pub use model::*;
 
-/// The files of one game: `game.toml`, its script, `variants/*.toml` and `tests/*.toml`, keyed
+/// The files of one game: `game.toml`, its script, `variants/*.toml`, `tests/*.toml` and
+/// `boards/*.toml`, keyed
 /// by their path relative to the game folder.
 #[derive(Clone, Debug, Default)]
 pub struct GameFiles {
@@ -47,7 +48,7 @@ impl GameFiles {
             Diagnostic::error(main_path.display().to_string(), format!("cannot read: {e}"))
         })?;
         files.insert("game.toml".to_string(), text);
-        for sub in ["variants", "tests"] {
+        for sub in ["variants", "tests", "boards"] {
             let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
                 continue;
             };
@@ -198,17 +199,31 @@ pub fn load(
         extra_script = vdef.script;
         variant_options = vdef.options;
     }
-    let def: GameDef = if variant.is_some() {
-        toml::Value::Table(table)
+    let board_file = table
+        .get("board")
+        .and_then(|b| b.get("file"))
+        .and_then(|f| f.as_str())
+        .map(str::to_string);
+    if let Some(rel) = &board_file {
+        let board = read_board_file(files, rel, variant)?;
+        if let Some(toml::Value::Table(b)) = table.get_mut("board") {
+            b.remove("file");
+            let mut merged = board;
+            merge(&mut merged, std::mem::take(b));
+            *b = merged;
+        }
+    }
+    let def: GameDef = if variant.is_some() || board_file.is_some() {
+        toml::Value::Table(table.clone())
             .try_into()
             .map_err(|e: toml::de::Error| {
-                let rel = format!("variants/{}.toml", variant.unwrap_or_default());
+                let (rel, what) = match variant {
+                    Some(v) => (format!("variants/{v}.toml"), "this variant's overlay"),
+                    None => ("game.toml".to_string(), "the board file"),
+                };
                 Diagnostic::error(
                     files.path_of(&rel),
-                    format!(
-                        "after applying this variant's overlay: {}",
-                        first_line(e.message())
-                    ),
+                    format!("after applying {what}: {}", first_line(e.message())),
                 )
             })?
     } else {
@@ -266,9 +281,46 @@ pub fn load(
             None => diags.push(unknown_option("--set", k, &def)),
         }
     }
+    // House rules that change the definition itself, then generators built `like` others.
+    let mut reshaped = false;
+    for (k, o) in &def.options {
+        let Some(overlay) = &o.when_on else { continue };
+        if !matches!(o.default, OptionValue::Bool(_)) {
+            diags.push(Diagnostic::error(
+                &main_name,
+                format!("option `{k}` has `when_on`, which needs a true/false option"),
+            ));
+        } else if options.get(k) == Some(&OptionValue::Bool(true)) {
+            merge(&mut table, overlay.clone());
+            reshaped = true;
+        }
+    }
     if !diags.is_empty() {
         return Err(Diagnostics(diags));
     }
+    let has_like = def.moves.values().any(|m| m.like.is_some());
+    let def = if reshaped || has_like {
+        resolve_like(&mut table).map_err(|m| {
+            let mut d = Diagnostic::error(&main_name, m.1);
+            if let Some(span) = span_of(main_text, &["moves", &m.0, "like"]) {
+                d = d.at_offset(main_text, span.start);
+            }
+            d
+        })?;
+        toml::Value::Table(table)
+            .try_into()
+            .map_err(|e: toml::de::Error| {
+                Diagnostic::error(
+                    &main_name,
+                    format!(
+                        "after applying the options' `when_on` tables: {}",
+                        first_line(e.message())
+                    ),
+                )
+            })?
+    } else {
+        def
+    };
     Ok(Loaded {
         def,
         script,
@@ -288,6 +340,94 @@ fn unknown_option(file: &str, key: &str, def: &GameDef) -> Diagnostic {
             def.options.keys().cloned().collect::<Vec<_>>().join(", ")
         )),
     }
+}
+
+/// Fills every move generator that says `like = "other"` with the other's keys it does not
+/// write itself. Errors name the generator: (name, message).
+fn resolve_like(table: &mut toml::Table) -> Result<(), (String, String)> {
+    let Some(toml::Value::Table(moves)) = table.get_mut("moves") else {
+        return Ok(());
+    };
+    let names: Vec<String> = moves.keys().cloned().collect();
+    let mut done: BTreeMap<String, toml::Table> = BTreeMap::new();
+    fn resolve(
+        name: &str,
+        moves: &toml::Table,
+        done: &mut BTreeMap<String, toml::Table>,
+        chain: &mut Vec<String>,
+    ) -> Result<toml::Table, (String, String)> {
+        if let Some(t) = done.get(name) {
+            return Ok(t.clone());
+        }
+        let Some(toml::Value::Table(own)) = moves.get(name) else {
+            return Ok(toml::Table::new());
+        };
+        let mut own = own.clone();
+        let Some(like) = own.remove("like") else {
+            done.insert(name.to_string(), own.clone());
+            return Ok(own);
+        };
+        let like = like.as_str().unwrap_or_default().to_string();
+        if chain.iter().any(|c| c == &like) || like == name {
+            return Err((
+                name.to_string(),
+                format!("`like` goes round in a circle: {} -> {like}", chain.join(" -> ")),
+            ));
+        }
+        if !moves.contains_key(&like) {
+            let help = suggest(&like, moves.keys().map(String::as_str))
+                .map(|s| format!(" (did you mean `{s}`?)"))
+                .unwrap_or_default();
+            return Err((
+                name.to_string(),
+                format!("`like = \"{like}\"`: there is no generator `{like}`{help}"),
+            ));
+        }
+        chain.push(like.clone());
+        let mut base = resolve(&like, moves, done, chain)?;
+        chain.pop();
+        merge(&mut base, own);
+        done.insert(name.to_string(), base.clone());
+        Ok(base)
+    }
+    for n in &names {
+        let t = resolve(n, moves, &mut done, &mut vec![n.clone()])?;
+        moves.insert(n.clone(), toml::Value::Table(t));
+    }
+    Ok(())
+}
+
+/// Reads a board file named by `board.file` (cells, links, rows), checking its shape where it
+/// is written so a typo points into the board file itself.
+fn read_board_file(
+    files: &GameFiles,
+    rel: &str,
+    variant: Option<&str>,
+) -> Result<toml::Table, Diagnostic> {
+    let path = files.path_of(rel);
+    let Some(text) = files.get(rel) else {
+        let named_in = match variant {
+            Some(v) => files.path_of(&format!("variants/{v}.toml")),
+            None => files.path_of("game.toml"),
+        };
+        let boards: Vec<&str> = files
+            .files
+            .keys()
+            .filter(|k| k.starts_with("boards/"))
+            .map(String::as_str)
+            .collect();
+        let d = Diagnostic::error(
+            named_in,
+            format!("board.file names `{rel}`, which is not in the game folder"),
+        );
+        return Err(match suggest(rel, boards.iter().copied()) {
+            Some(s) => d.with_help(format!("did you mean `{s}`?")),
+            None => d.with_help("board files live in the game's `boards/` folder"),
+        });
+    };
+    let table = parse_toml(&path, text)?;
+    let _: BoardDef = toml::from_str(text).map_err(|e| toml_error(&path, text, &e))?;
+    Ok(table)
 }
 
 /// Reads a `--set` value with the type of the option's default.

@@ -121,6 +121,10 @@ pub struct BoardDef {
     /// their own rows; explicit boards default to one row in listing order.
     #[serde(default)]
     pub rows: Vec<Vec<String>>,
+    /// A file under the game's `boards/` folder holding `cells`, `links` and `rows` (a large
+    /// board kept apart, shared by several variants). Keys written here as well win.
+    #[serde(default)]
+    pub file: Option<String>,
 }
 
 /// A generated rectangular grid.
@@ -454,6 +458,80 @@ pub struct MoveDef {
     /// For `leap`: the paths, each a list of directions (`["n", "n", "e"]` is one knight leap).
     #[serde(default)]
     pub leaps: Vec<Vec<String>>,
+    /// A leg landing on a cell that satisfies this ends the move: no further legs (Moscow Ice
+    /// variant (ii): landing on an opponent during a jump ends the turn).
+    #[serde(default)]
+    pub chain_stop: Option<Conds>,
+    /// A per-seat region that headings are measured against: a step toward it is `closer`,
+    /// along it `level`, away `farther`, by board distance (breadth-first over every link).
+    /// Races use it instead of direction names where "forward" bends with the board.
+    #[serde(default)]
+    pub toward: Option<String>,
+    /// How every leg must head relative to `toward` (empty = any heading).
+    #[serde(default)]
+    pub legs: Vec<Heading>,
+    /// A move with a leg that breaks `legs` is still allowed when the whole move, start to
+    /// end, heads one of these ways (Moscow Ice variant (iii): backward jumps that end further
+    /// forward). Empty = no exception.
+    #[serde(default)]
+    pub unless_net: Vec<Heading>,
+    /// Extra rules for landings inside regions (finish-line order, no stopping in the
+    /// opponent's lines, a row that ends a chain...), by a label of your choice. Every rule
+    /// whose region holds the landing cell applies. Labelled rather than listed so a variant
+    /// or an option can change one rule by name.
+    #[serde(default)]
+    pub land_rules: BTreeMap<String, LandRule>,
+    /// Start from the settings of another generator: every key not written here is taken
+    /// from it (tables such as `land_rules` merge key by key).
+    #[serde(default)]
+    pub like: Option<String>,
+}
+
+/// Which way a step heads relative to a `toward` region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Heading {
+    /// Strictly nearer the region.
+    Closer,
+    /// As near as before.
+    Level,
+    /// Further away.
+    Farther,
+}
+
+/// Rules for landing in one region, for one move generator.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LandRule {
+    /// The region (default: the rule's label); a per-seat region means the mover's own cells.
+    #[serde(default)]
+    pub region: Option<String>,
+    /// Only pieces of these kinds are bound by the rule; empty = every kind.
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// What a landing cell inside the region must also satisfy (besides the generator's
+    /// `land`): any of these conditions.
+    #[serde(default)]
+    pub land: Option<Conds>,
+    /// The top piece of the landing cell must be of one of these kinds (empty = no demand).
+    #[serde(default)]
+    pub on_kinds: Vec<String>,
+    /// `false`: the move may not end in the region (it may still land there mid-chain).
+    #[serde(default = "yes")]
+    pub stop: bool,
+    /// `false`: a piece that starts the move outside the region may not land in it at all.
+    #[serde(default = "yes")]
+    pub enter: bool,
+    /// `false`: a piece that starts the move inside the region may only land inside it.
+    #[serde(default = "yes")]
+    pub leave: bool,
+    /// `true`: a leg landing in the region ends the move (draughts: crowning ends the turn).
+    #[serde(default)]
+    pub ends_chain: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A house-rule option.
@@ -473,6 +551,11 @@ pub struct OptionDef {
     /// For integer options: the largest allowed value.
     #[serde(default)]
     pub max: Option<i64>,
+    /// For boolean options: tables merged over the definition when the option is on, exactly
+    /// like a variant's overlay (a house rule that changes a move generator, say).
+    #[serde(default)]
+    #[schemars(with = "Option<BTreeMap<String, serde_json::Value>>")]
+    pub when_on: Option<toml::Table>,
 }
 
 /// The value of an option.

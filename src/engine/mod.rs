@@ -14,6 +14,7 @@ use smallvec::SmallVec;
 use crate::board::{Board, CellId};
 pub use movegen::Pattern;
 pub use moves::{Action, Change, Move, Shape, Tx, Undo};
+pub(crate) use moves::apply_action;
 
 /// A seat at the table, 0-based in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

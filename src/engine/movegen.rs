@@ -11,7 +11,9 @@ use smallvec::SmallVec;
 
 use super::{Action, KindId, Loc, Move, Piece, PlayerId, Shape, State, Tables};
 use crate::board::{CellId, DirId};
-use crate::def::{CaptureMode, CaptureTakes, CellCond, Chain, Mover, ScoreMode, ZoneOf};
+use crate::def::{
+    CaptureMode, CaptureTakes, CellCond, Chain, Heading, Mover, ScoreMode, ZoneOf,
+};
 
 /// A distance bound, resolved against the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,12 +143,144 @@ pub struct Pattern {
     pub chain: Chain,
     /// Leap paths per seat (empty unless this is a leap generator).
     pub leaps: Vec<Vec<Vec<DirId>>>,
+    /// A leg landing on a cell satisfying this ends the move (empty = never).
+    pub chain_stop: Conds,
+    /// Distances to the `toward` region, per seat then per cell (`u16::MAX` = unreachable).
+    pub toward: Option<Vec<Vec<u16>>>,
+    /// Headings every leg may take, as a [`Headings`] mask.
+    pub legs: Headings,
+    /// Headings of the whole move that excuse a leg breaking `legs`.
+    pub unless_net: Headings,
+    /// Landing rules by region.
+    pub region_rules: Vec<RegionRule>,
+}
+
+/// A set of [`Heading`]s; the empty set means "any".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Headings(u8);
+
+impl Headings {
+    /// From a list.
+    pub fn of(list: &[Heading]) -> Headings {
+        Headings(list.iter().fold(0, |m, h| m | (1 << (*h as u8))))
+    }
+
+    fn allows(self, h: Heading) -> bool {
+        self.0 == 0 || self.0 & (1 << (h as u8)) != 0
+    }
+
+    fn is_any(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A compiled `[[moves.X.region_rules]]` entry.
+#[derive(Clone, Debug)]
+pub struct RegionRule {
+    /// Region index on the board.
+    pub region: usize,
+    /// Kinds bound by the rule (mask; all bits = every kind).
+    pub kinds: u64,
+    /// Extra landing conditions (`None` = no demand).
+    pub land: Option<Conds>,
+    /// Kinds the landing cell's top must be (0 = no demand).
+    pub on_kinds: u64,
+    /// The move may end here.
+    pub stop: bool,
+    /// A piece from outside may land here.
+    pub enter: bool,
+    /// A piece from inside may land outside.
+    pub leave: bool,
+    /// Landing here ends the chain.
+    pub ends_chain: bool,
+}
+
+/// What the heading and region rules say about one landing.
+struct Verdict {
+    /// The leg breaks the `legs` heading (allowed only if the whole move is excused).
+    breaks: bool,
+    /// The move may end here.
+    stop: bool,
+    /// Further legs may follow.
+    chain: bool,
+}
+
+impl Pattern {
+    fn heading(&self, player: PlayerId, from: CellId, to: CellId) -> Option<Heading> {
+        let d = &self.toward.as_ref()?[player.index()];
+        let (a, b) = (d[from.index()], d[to.index()]);
+        Some(match b.cmp(&a) {
+            std::cmp::Ordering::Less => Heading::Closer,
+            std::cmp::Ordering::Equal => Heading::Level,
+            std::cmp::Ordering::Greater => Heading::Farther,
+        })
+    }
+
+    /// Whether a piece that started at `origin` may land on `to` with a leg from `at`, and
+    /// what may follow; `None` = it may not land there.
+    #[allow(clippy::too_many_arguments)]
+    fn judge(
+        &self,
+        t: &Tables,
+        top: Option<Piece>,
+        piece: Piece,
+        player: PlayerId,
+        origin: CellId,
+        at: CellId,
+        to: CellId,
+    ) -> Option<Verdict> {
+        let breaks = self
+            .heading(player, at, to)
+            .is_some_and(|h| !self.legs.allows(h));
+        if breaks && self.unless_net.is_any() {
+            return None;
+        }
+        let mut v = Verdict {
+            breaks,
+            stop: true,
+            chain: true,
+        };
+        let kind = t.info(piece).kind.index();
+        for r in &self.region_rules {
+            if r.kinds & (1 << kind) == 0 {
+                continue;
+            }
+            let cells = t.board.region_at(r.region).for_seat(player.index());
+            let from_inside = cells.contains(origin);
+            if !cells.contains(to) {
+                if !r.leave && from_inside {
+                    return None;
+                }
+                continue;
+            }
+            if (!r.enter && !from_inside)
+                || r.land.is_some_and(|c| !c.holds(t, top, piece, player))
+                || (r.on_kinds != 0
+                    && !top.is_some_and(|p| r.on_kinds & (1 << t.info(p).kind.index()) != 0))
+            {
+                return None;
+            }
+            v.stop &= r.stop;
+            v.chain &= !r.ends_chain;
+        }
+        Some(v)
+    }
+
+    /// Whether a move from `origin` to `to` with `broken` rule-breaking legs is excused.
+    fn net_ok(&self, player: PlayerId, origin: CellId, to: CellId, broken: u32) -> bool {
+        broken == 0
+            || self
+                .heading(player, origin, to)
+                .is_some_and(|h| self.unless_net.0 & (1 << (h as u8)) != 0)
+    }
 }
 
 /// A partly built move during a chain search.
 struct Leg {
     path: SmallVec<[Loc; 4]>,
     captured: SmallVec<[CellId; 8]>,
+    /// Legs so far that broke the generator's `legs` heading.
+    broken: u32,
 }
 
 /// Appends every move of `pat` for `player` to `out`, optionally only from the cell `only`.
@@ -193,6 +327,7 @@ pub fn generate(
         let mut leg = Leg {
             path: SmallVec::from_slice(&[loc]),
             captured: SmallVec::new(),
+            broken: 0,
         };
         walk(
             t, s, pat, player, piece, info.size, stack_pips, from, from, &mut leg, out,
@@ -217,9 +352,16 @@ fn walk(
 ) {
     let omin = pat.over_min.resolve(size, stack_pips);
     let omax = pat.over_max.resolve(size, stack_pips);
-    // The top of a cell as the walk sees it: the origin is vacated, captured cells are
-    // still occupied (they block, and cannot be captured twice).
-    let top_of = |c: CellId| if c == origin { None } else { s.top(Loc(c.0)) };
+    // The top of a cell as the walk sees it: the origin has lost the moving piece, captured
+    // cells are still occupied (they block, and cannot be captured twice).
+    let top_of = |c: CellId| {
+        let stack = s.stack(Loc(c.0));
+        if c == origin {
+            stack.len().checked_sub(2).map(|i| stack[i])
+        } else {
+            stack.last().copied()
+        }
+    };
     for &d in &pat.dirs[player.index()] {
         let mut cur = at;
         let mut passed = 0u32;
@@ -232,8 +374,10 @@ fn walk(
                 && !leg.captured.contains(&next)
                 && !leg.path.contains(&Loc(next.0))
                 && pat.land.holds(t, top, piece, player)
+                && let Some(verdict) = pat.judge(t, top, piece, player, origin, at, next)
             {
-                let before = (leg.path.len(), leg.captured.len());
+                let before = (leg.path.len(), leg.captured.len(), leg.broken);
+                leg.broken += verdict.breaks as u32;
                 leg.path.push(Loc(next.0));
                 let jumped = occupied > 0;
                 let mut captured_any = false;
@@ -255,6 +399,8 @@ fn walk(
                     CaptureMode::None => {}
                 }
                 let can_chain = pat.chain != crate::def::Chain::None
+                    && verdict.chain
+                    && !pat.chain_stop.holds(t, top, piece, player)
                     && (if pat.capture == CaptureMode::None {
                         jumped
                     } else {
@@ -268,11 +414,15 @@ fn walk(
                     );
                     deeper = out.len() > n_before;
                 }
-                if !(pat.chain == crate::def::Chain::Required && deeper) {
+                if verdict.stop
+                    && pat.net_ok(player, origin, next, leg.broken)
+                    && !(pat.chain == crate::def::Chain::Required && deeper)
+                {
                     out.push(finish(t, s, pat, player, piece, leg));
                 }
                 leg.path.truncate(before.0);
                 leg.captured.truncate(before.1);
+                leg.broken = before.2;
             }
             if passed >= omax {
                 break;
@@ -442,9 +592,14 @@ fn leap(
         if !pat.land.holds(t, top, piece, player) {
             continue;
         }
+        match pat.judge(t, top, piece, player, from, from, at) {
+            Some(v) if v.stop && pat.net_ok(player, from, at, v.breaks as u32) => {}
+            _ => continue,
+        }
         let mut leg = Leg {
             path: SmallVec::from_slice(&[Loc(from.0), Loc(at.0)]),
             captured: SmallVec::new(),
+            broken: 0,
         };
         if pat.capture == CaptureMode::Land && top.is_some() {
             leg.captured.push(at);

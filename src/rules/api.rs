@@ -52,7 +52,7 @@ fn change<T>(c: &Ctx, what: &str, f: impl FnOnce(&Work, &Tables, &mut Tx) -> R<T
     f(&w, &t, &mut tx)
 }
 
-fn generate(c: &Ctx, f: impl FnOnce(&Tables, &State, &mut Vec<Move>) -> R<()>) -> R<()> {
+fn generate<T>(c: &Ctx, f: impl FnOnce(&Tables, &State, &mut Vec<Move>) -> R<T>) -> R<T> {
     let w = c.0.borrow();
     if w.state.is_null() || w.out.is_null() {
         return Err(rt("move generators can only be called from moves(s)"));
@@ -159,6 +159,44 @@ fn with_move<T>(c: &Ctx, i: i64, f: impl FnOnce(&Move) -> R<T>) -> R<T> {
             out.len()
         ))),
     }
+}
+
+fn locs(t: &Tables, cells: &Array) -> R<Vec<Loc>> {
+    cells
+        .iter()
+        .map(|d| {
+            d.as_int()
+                .map_err(|ty| rt(format!("expected cell numbers, found {ty}")))
+                .and_then(|x| loc(t, x))
+        })
+        .collect()
+}
+
+/// Plays move `i` of the list being built on a copy of the state, which every read then sees
+/// until `undo_try` (or the end of the hook): "would this move cause ...?" questions.
+fn try_move(c: &Ctx, i: i64) -> R<()> {
+    let mut w = c.0.borrow_mut();
+    if w.state.is_null() || w.out.is_null() {
+        return Err(rt("try_move can only be called from moves(s)"));
+    }
+    if w.lookahead.len() >= 8 {
+        return Err(rt("try_move nests at most 8 deep; call undo_try after each"));
+    }
+    // SAFETY: see `generate`; the copy is owned by the handle until popped.
+    let (s, out) = unsafe { (&*w.state, &*w.out) };
+    let m = usize::try_from(i)
+        .ok()
+        .and_then(|i| out.get(i))
+        .ok_or_else(|| rt(format!("there is no move {i} (there are {})", out.len())))?;
+    let mut next = Box::new(s.clone());
+    for a in &m.actions {
+        crate::engine::apply_action(&w.tables, &mut next, a);
+    }
+    let before = w.state;
+    let ptr: *mut State = &mut *next;
+    w.lookahead.push((next, before));
+    w.state = ptr;
+    Ok(())
 }
 
 fn moving_piece(m: &Move) -> Option<Piece> {
@@ -371,6 +409,75 @@ pub(super) fn register(e: &mut Engine) {
         })
     });
 
+    e.register_fn("count_tops", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            Ok(t.board
+                .cells()
+                .filter(|x| s.top((*x).into()).is_some_and(|q| t.info(q).owner == Some(who)))
+                .count() as i64)
+        })
+    });
+    e.register_fn("count_tops", |c: &mut Ctx, p: i64, name: &str| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            let cells = region(t, name, who)?;
+            Ok(cells
+                .iter()
+                .filter(|x| s.top((*x).into()).is_some_and(|q| t.info(q).owner == Some(who)))
+                .count() as i64)
+        })
+    });
+    e.register_fn("count_stacks", |c: &mut Ctx, p: i64, name: &str, kinds: &str| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            let want: Vec<Piece> = kinds
+                .chars()
+                .filter(|ch| !ch.is_whitespace())
+                .map(|ch| {
+                    t.kind(ch)
+                        .map(|k| t.piece(k, Some(who)))
+                        .ok_or_else(|| rt(format!("`{ch}` is not a piece kind")))
+                })
+                .collect::<R<_>>()?;
+            Ok(region(t, name, who)?
+                .iter()
+                .filter(|x| s.stack((*x).into()) == want.as_slice())
+                .count() as i64)
+        })
+    });
+    e.register_fn("held_down", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            Ok(t.board
+                .cells()
+                .filter(|x| {
+                    let stack = s.stack((*x).into());
+                    let Some((top, below)) = stack.split_last() else {
+                        return false;
+                    };
+                    t.info(*top).owner != Some(who)
+                        && below.iter().any(|q| t.info(*q).owner == Some(who))
+                })
+                .map(|x| Dynamic::from(x.index() as i64))
+                .collect::<Array>())
+        })
+    });
+    e.register_fn("can_reach", |c: &mut Ctx, name: &str, p: i64, to: &str| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            let i = pattern(t, name)?;
+            let cells = region(t, to, who)?;
+            let mut moves = Vec::new();
+            movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+            Ok(moves.iter().any(|m| {
+                m.to()
+                    .and_then(|l| t.loc_cell(l))
+                    .is_some_and(|x| cells.contains(x))
+            }))
+        })
+    });
+
     // ---- generating (moves hook)
     e.register_fn("gen", |c: &mut Ctx, name: &str| {
         generate(c, |t, s, out| {
@@ -484,6 +591,33 @@ pub(super) fn register(e: &mut Engine) {
             })
         },
     );
+    e.register_fn("count_from", |c: &mut Ctx, cells: Array| {
+        generate(c, |t, _, out| {
+            let from = locs(t, &cells)?;
+            Ok(out
+                .iter()
+                .filter(|m| m.from().is_some_and(|l| from.contains(&l)))
+                .count() as i64)
+        })
+    });
+    e.register_fn("keep_from", |c: &mut Ctx, cells: Array| {
+        generate(c, |t, _, out| {
+            let from = locs(t, &cells)?;
+            out.retain(|m| m.from().is_some_and(|l| from.contains(&l)));
+            Ok(out.len() as i64)
+        })
+    });
+    e.register_fn("try_move", |c: &mut Ctx, i: i64| try_move(c, i));
+    e.register_fn("undo_try", |c: &mut Ctx| {
+        let mut w = c.0.borrow_mut();
+        match w.lookahead.pop() {
+            Some((_, before)) => {
+                w.state = before;
+                Ok(())
+            }
+            None => Err(rt("undo_try without a try_move")),
+        }
+    });
     e.register_fn("add_pass", |c: &mut Ctx| {
         generate(c, |_, _, out| {
             out.push(Move::pass());

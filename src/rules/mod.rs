@@ -105,6 +105,8 @@ pub(crate) struct Work {
     pub(crate) out: *mut Vec<Move>,
     pub(crate) mutable: bool,
     pub(crate) turn_set: bool,
+    /// States made by `try_move`, each with the state pointer it replaced.
+    pub(crate) lookahead: Vec<(Box<State>, *mut State)>,
 }
 
 /// The state handle scripts see as `s`.
@@ -232,6 +234,7 @@ impl Rules {
             out: std::ptr::null_mut(),
             mutable: false,
             turn_set: false,
+            lookahead: Vec::new(),
         };
         Ok(Rules {
             engine,
@@ -331,6 +334,7 @@ impl Rules {
             w.log = std::ptr::null_mut();
             w.out = std::ptr::null_mut();
             w.mutable = false;
+            w.lookahead.clear();
             w.turn_set
         };
         r.map(|v| (v, turn_set)).map_err(|e| self.error(hook, e))
