@@ -283,3 +283,235 @@ fn placements_come_from_the_named_zone_one_per_distinct_piece() {
         sorted(&["L@a1", "L@b1", "S@a1", "S@b1"])
     );
 }
+
+/// The same test game, loaded with `--set` values and extra files (a board file).
+fn game_with(
+    toml_extra: &str,
+    moves_toml: &str,
+    sets: &[(&str, &str)],
+    extra_files: &[(&str, &str)],
+) -> Game {
+    let script = "fn moves(s) { s.gen(\"m\"); }";
+    let toml = format!(
+        r#"[game]
+id = "t"
+name = "t"
+[players]
+seats = [{{ name = "A" }}, {{ name = "B" }}]
+[pieces.S]
+name = "small"
+size = 1
+[pieces.M]
+name = "medium"
+size = 2
+[pieces.L]
+name = "large"
+size = 3
+[rules]
+script = "r.rhai"
+no_moves = "pass"
+{toml_extra}
+{moves_toml}"#
+    );
+    let mut files = GameFiles {
+        label: "mem".into(),
+        ..GameFiles::default()
+    };
+    files.files.insert("game.toml".into(), toml);
+    files.files.insert("r.rhai".into(), script.into());
+    for (k, v) in extra_files {
+        files.files.insert(k.to_string(), v.to_string());
+    }
+    let sets: Vec<(String, String)> = sets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Game::load(&files, None, &sets).unwrap_or_else(|d| panic!("test game loads:\n{d}"))
+}
+
+#[test]
+fn headings_toward_a_region_allow_closer_and_level_steps_per_seat() {
+    let g = game(
+        "{ files = 3, ranks = 3 }",
+        "[moves.step]\ntoward = \"goal\"\nlegs = [\"closer\", \"level\"]\n",
+        "[regions]\ngoal = { A = [\"a3\", \"b3\", \"c3\"], B = [\"a1\", \"b1\", \"c1\"] }\n",
+    );
+    // A heads for rank 3: forward, both forward diagonals and sideways; never back.
+    assert_eq!(
+        moves(&g, "3/1aS1/3 turn=A"),
+        sorted(&["b2-a2", "b2-a3", "b2-b3", "b2-c2", "b2-c3"])
+    );
+    // B heads for rank 1: the same shape, turned.
+    assert_eq!(
+        moves(&g, "3/1bS1/3 turn=B"),
+        sorted(&["b2-a1", "b2-a2", "b2-b1", "b2-c1", "b2-c2"])
+    );
+}
+
+#[test]
+fn a_backward_leg_is_excused_only_when_the_whole_move_ends_closer() {
+    // b4 jumps back over b3 to b2, then over c3 to d4 (level with the start), then over d5
+    // to d6: only the whole series ends nearer rank 7, so only it is allowed.
+    let jump = "[moves.m]\nover_min = 1\nover_max = 1\nover = \"occupied\"\nchain = \"optional\"\ntoward = \"goal\"\nlegs = [\"closer\", \"level\"]\n";
+    let regions = "[board]\ngrid = { files = 4, ranks = 7 }\n[regions]\ngoal = { A = [\"a7\", \"b7\", \"c7\", \"d7\"], B = [\"a1\", \"b1\", \"c1\", \"d1\"] }\n";
+    let pos = "4/4/3bS/1aS2/1bSbS1/4/4 turn=A";
+    let strict = game_with(regions, jump, &[], &[]);
+    assert_eq!(moves(&strict, pos), sorted(&["pass"]));
+    let excused = format!("{jump}unless_net = [\"closer\"]\n");
+    let g = game_with(regions, &excused, &[], &[]);
+    assert_eq!(moves(&g, pos), sorted(&["b4-b2-d4-d6"]));
+}
+
+#[test]
+fn land_rules_stop_enter_leave_and_on_kinds() {
+    let board = "[board]\ngrid = { files = 5, ranks = 1 }\n[regions]\nhome = [\"e1\"]\nmoat = [\"c1\"]\nkeep = [\"a1\", \"b1\"]\n";
+    let rules = "[moves.m]\nover_max = 1\nover = \"any\"\nland = [\"empty\", \"smaller\"]\n";
+    // No rules: the small on b1 steps to a1 or c1, or jumps over nothing-or-something to d1.
+    let g = game_with(board, rules, &[], &[]);
+    assert_eq!(
+        moves(&g, "1aS3 turn=A"),
+        sorted(&["b1-a1", "b1-c1", "b1-d1"])
+    );
+    // `stop = false`: c1 may not end a move; `leave = false`: from the keep only into it.
+    let g = game_with(
+        board,
+        &format!("{rules}[moves.m.land_rules.moat]\nstop = false\n"),
+        &[],
+        &[],
+    );
+    assert_eq!(moves(&g, "1aS3 turn=A"), sorted(&["b1-a1", "b1-d1"]));
+    let g = game_with(
+        board,
+        &format!("{rules}[moves.m.land_rules.keep]\nleave = false\n"),
+        &[],
+        &[],
+    );
+    assert_eq!(moves(&g, "1aS3 turn=A"), sorted(&["b1-a1"]));
+    // `enter = false`: from outside, never into the keep (c1 to b1 or over b1 to a1).
+    let g = game_with(
+        board,
+        &format!("{rules}[moves.m.land_rules.keep]\nenter = false\n"),
+        &[],
+        &[],
+    );
+    assert_eq!(moves(&g, "2aS2 turn=A"), sorted(&["c1-d1", "c1-e1"]));
+    // `on_kinds` + `land`: a medium enters home only onto an own small.
+    let homing = format!(
+        "{rules}[moves.m.land_rules.home]\nkinds = [\"M\"]\nland = \"own\"\non_kinds = [\"S\"]\n"
+    );
+    let g = game_with(board, &homing, &[], &[]);
+    assert_eq!(moves(&g, "3aMbS turn=A"), sorted(&["d1-c1", "d1-b1"]));
+    // (The small on e1 jumps back over the medium too.)
+    assert_eq!(
+        moves(&g, "3aMaS turn=A"),
+        sorted(&["d1-b1", "d1-c1", "d1-e1", "e1-c1"])
+    );
+}
+
+#[test]
+fn chain_stop_and_ends_chain_cut_a_series_short() {
+    let board = "[board]\ngrid = { files = 7, ranks = 1 }\n[regions]\nrow = [\"e1\"]\n";
+    let jump = "[moves.m]\ndirections = [\"e\"]\nover_min = 1\nover_max = 1\nover = \"occupied\"\nland = [\"empty\", \"smaller\"]\nchain = \"optional\"\n";
+    // a1 L jumps b1 onto c1 (a small: smaller), then d1 onto e1, then f1 onto g1.
+    let pos = "aLbSbSaS1bS1 turn=A";
+    let g = game_with(board, jump, &[], &[]);
+    assert_eq!(
+        moves(&g, pos),
+        sorted(&["a1-c1", "a1-c1-e1", "a1-c1-e1-g1"])
+    );
+    // Landing on an enemy piece ends the move; landing on an own piece does not.
+    let g = game_with(board, &format!("{jump}chain_stop = \"enemy\"\n"), &[], &[]);
+    assert_eq!(moves(&g, pos), sorted(&["a1-c1"]));
+    let pos_own = "aLbSaSaS1bS1 turn=A";
+    // (The small on c1 is A's too, and jumps on its own.)
+    assert_eq!(
+        moves(&g, pos_own),
+        sorted(&["a1-c1", "a1-c1-e1", "a1-c1-e1-g1", "c1-e1", "c1-e1-g1"])
+    );
+    // A region that ends the chain (draughts crowning).
+    let g = game_with(
+        board,
+        &format!("{jump}[moves.m.land_rules.row]\nends_chain = true\n"),
+        &[],
+        &[],
+    );
+    assert_eq!(moves(&g, pos), sorted(&["a1-c1", "a1-c1-e1"]));
+}
+
+#[test]
+fn a_piece_leaving_a_stack_can_jump_back_over_what_it_left() {
+    // The large leaves b1 east over the small to d1, then jumps back west over the small and
+    // over b1, which still holds the medium it stood on, to a1.
+    let jump = "[moves.m]\nover_min = 1\nover_max = 2\nover = \"occupied\"\nchain = \"optional\"\n";
+    let g = game_with("[board]\ngrid = { files = 5, ranks = 1 }\n", jump, &[], &[]);
+    assert_eq!(
+        moves(&g, "1(aMaL)bS2 turn=A"),
+        sorted(&["b1-d1", "b1-d1-a1"])
+    );
+}
+
+#[test]
+fn generators_built_like_another_and_options_that_reshape_them() {
+    let board = "[board]\ngrid = { files = 4, ranks = 1 }\n[options.far]\ndefault = false\ndescription = \"steps become slides\"\nwhen_on = { moves = { base = { over_max = \"any\" } } }\n";
+    let defs = "[moves.base]\ndirections = [\"e\"]\nover_max = 0\n[moves.m]\nlike = \"base\"\n";
+    let g = game_with(board, defs, &[], &[]);
+    assert_eq!(moves(&g, "aS3 turn=A"), sorted(&["a1-b1"]));
+    let g = game_with(board, defs, &[("far", "true")], &[]);
+    assert_eq!(
+        moves(&g, "aS3 turn=A"),
+        sorted(&["a1-b1", "a1-c1", "a1-d1"])
+    );
+}
+
+#[test]
+fn a_board_file_supplies_cells_and_links() {
+    let file = "cells = [{ name = \"x\" }, { name = \"y\" }, { name = \"z\" }]\nlinks = [{ from = \"x\", to = \"y\", dir = \"up\", back = \"down\" }, { from = \"y\", to = \"z\", dir = \"up\", back = \"down\" }]\nrows = [[\"z\"], [\"y\"], [\"x\"]]\n";
+    let g = game_with(
+        "[board]\nfile = \"boards/line.toml\"\n",
+        "[moves.m]\ndirections = [\"up\"]\nover_max = \"any\"\n",
+        &[],
+        &[("boards/line.toml", file)],
+    );
+    assert_eq!(moves(&g, "1/1/aS turn=A"), sorted(&["x-y", "x-z"]));
+}
+
+fn load_error(toml_extra: &str, moves_toml: &str) -> String {
+    let toml = format!(
+        "[game]\nid = \"t\"\nname = \"t\"\n[players]\nseats = [{{ name = \"A\" }}]\n[board]\ngrid = {{ files = 2, ranks = 1 }}\n[pieces.S]\nname = \"small\"\n[rules]\nscript = \"r.rhai\"\n{toml_extra}\n{moves_toml}"
+    );
+    let mut files = GameFiles {
+        label: "mem".into(),
+        ..GameFiles::default()
+    };
+    files.files.insert("game.toml".into(), toml);
+    files
+        .files
+        .insert("r.rhai".into(), "fn moves(s) { s.gen(\"a\"); }".into());
+    match Game::load(&files, None, &[]) {
+        Ok(_) => panic!("the definition should not load"),
+        Err(d) => d.to_string(),
+    }
+}
+
+#[test]
+fn bad_likes_board_files_and_region_rules_are_reported_where_written() {
+    let e = load_error("", "[moves.a]\nlike = \"b\"\n[moves.b]\nlike = \"a\"\n");
+    assert!(e.contains("goes round in a circle"), "{e}");
+    assert!(e.contains("game.toml:"), "{e}");
+    let e = load_error("", "[moves.a]\nlike = \"stpe\"\n[moves.step]\n");
+    assert!(e.contains("there is no generator `stpe`"), "{e}");
+    assert!(e.contains("did you mean `step`?"), "{e}");
+    let e = load_error(
+        "",
+        "[moves.a]\n[moves.a.land_rules.home]\nstop = false\n[moves.a.land_rules.x]\nregion = \"nowhere\"\n",
+    );
+    assert!(e.contains("`home` is not a region"), "{e}");
+    assert!(e.contains("`nowhere` is not a region"), "{e}");
+    let e = load_error("", "[moves.a]\nlegs = [\"closer\"]\n");
+    assert!(e.contains("need `toward`"), "{e}");
+    let e = load_error(
+        "[options.n]\ndefault = 3\ndescription = \"x\"\nwhen_on = { moves = {} }\n",
+        "[moves.a]\n",
+    );
+    assert!(e.contains("needs a true/false option"), "{e}");
+}
