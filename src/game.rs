@@ -144,6 +144,7 @@ impl Game {
             .and_then(|f| self.tables.seat(f))
             .unwrap_or(PlayerId(0));
         s.turn = first;
+        self.remember(&mut s);
         let mut log = Vec::new();
         self.settle(&mut s, &mut log)?;
         Ok(s)
@@ -154,10 +155,19 @@ impl Game {
         let mut s = notation::parse_position(&self.tables, text).map_err(|e| {
             Diagnostic::error("<position>", e.message.clone()).at_line_col(text, 1, e.column)
         })?;
+        self.remember(&mut s);
         let mut log = Vec::new();
         self.settle(&mut s, &mut log)
             .map_err(|e| e.to_diagnostic(Some(&self.script)))?;
         Ok(s)
+    }
+
+    /// A position a game starts from is its first occurrence, for repetition.
+    fn remember(&self, s: &mut State) {
+        if self.tables.repetition.is_some() {
+            let key = s.position_key(&self.tables);
+            s.history.push(key);
+        }
     }
 
     /// Writes a position.
@@ -280,6 +290,19 @@ impl Game {
         if !turn_set && !s.is_over() {
             let n = t.next_seat(s.turn());
             Tx { s, log }.set_turn(n);
+        }
+        if let Some(limit) = t.repetition
+            && !s.is_over()
+        {
+            let key = s.position_key(t);
+            let mut tx = Tx { s, log };
+            tx.see(key);
+            if tx.s.history.iter().filter(|k| **k == key).count() >= limit as usize {
+                tx.set_outcome(Some(Outcome::draw(
+                    t,
+                    format!("the same position occurred {limit} times"),
+                )));
+            }
         }
         self.settle_into(s, log, next)
     }
@@ -584,7 +607,22 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
         no_moves: def.rules.no_moves,
         separator,
         patterns: Vec::new(),
+        repetition: def.rules.repetition.filter(|n| *n >= 2),
+        repetition_vars: def
+            .rules
+            .vars
+            .keys()
+            .map(|k| !def.rules.repetition_ignores.contains(k))
+            .collect(),
     };
+    for (i, v) in def.rules.repetition_ignores.iter().enumerate() {
+        if !def.rules.vars.contains_key(v) {
+            problems.push(Problem::at(
+                &["rules", "repetition_ignores", &i.to_string()],
+                format!("`{v}` is not one of the rules' vars"),
+            ));
+        }
+    }
     for (name, m) in &def.moves {
         if let Some(p) = lower_pattern(&t, name, m, problems) {
             t.patterns.push(p);
@@ -647,6 +685,30 @@ fn lower_pattern(
             "`legs` and `unless_net` need `toward`, the region headings are measured against",
         ));
     }
+    let promote = m.promote.as_ref().and_then(|pr| {
+        let base = ["moves", name, "promote"];
+        let path = |key: &'static str| -> Vec<&str> {
+            let mut v = base.to_vec();
+            v.push(key);
+            v
+        };
+        let region = region_named(&pr.region, &path("region"), problems)?;
+        let to = kind_list(t, &pr.to, &path("to"), problems);
+        if to.is_empty() {
+            problems.push(Problem::at(&path("to"), "`to` needs at least one kind"));
+        }
+        if let Some(z) = &pr.zone
+            && !t.zones.iter().any(|x| &x.name == z)
+        {
+            problems.push(Problem::at(&path("zone"), format!("`{z}` is not a zone")));
+        }
+        Some(movegen::Promote {
+            region,
+            to,
+            optional: pr.optional,
+            zone: pr.zone.clone(),
+        })
+    });
     let mut region_rules = Vec::new();
     for (label, r) in &m.land_rules {
         let base = ["moves", name, "land_rules", label.as_str()];
@@ -800,6 +862,9 @@ fn lower_pattern(
         legs: Headings::of(&m.legs),
         unless_net: Headings::of(&m.unless_net),
         region_rules,
+        base_kinds: kind_mask(&kind_list(t, &m.base_kinds, &at("base_kinds"), problems)),
+        carry_stack: m.carry == def::Carry::Stack,
+        promote,
     })
 }
 

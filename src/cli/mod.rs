@@ -220,7 +220,13 @@ fn run(cli: Cli) -> Res {
             position,
             json,
             divide,
-        } => perft_cmd(&load(&game, &dirs)?, depth, position.as_deref(), json, divide),
+        } => perft_cmd(
+            &load(&game, &dirs)?,
+            depth,
+            position.as_deref(),
+            json,
+            divide,
+        ),
         Command::Bench {
             game,
             playouts,

@@ -371,7 +371,10 @@ fn resolve_like(table: &mut toml::Table) -> Result<(), (String, String)> {
         if chain.iter().any(|c| c == &like) || like == name {
             return Err((
                 name.to_string(),
-                format!("`like` goes round in a circle: {} -> {like}", chain.join(" -> ")),
+                format!(
+                    "`like` goes round in a circle: {} -> {like}",
+                    chain.join(" -> ")
+                ),
             ));
         }
         if !moves.contains_key(&like) {

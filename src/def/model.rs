@@ -485,6 +485,46 @@ pub struct MoveDef {
     /// from it (tables such as `land_rules` merge key by key).
     #[serde(default)]
     pub like: Option<String>,
+    /// Only stacks whose bottom piece is of these kinds move (a king tree: a king at the
+    /// bottom); empty = any.
+    #[serde(default)]
+    pub base_kinds: Vec<String>,
+    /// `top` (default): the top piece moves and leaves the rest; `stack`: the whole stack
+    /// moves as one.
+    #[serde(default)]
+    pub carry: Carry,
+    /// Promotion when a move ends in a region.
+    #[serde(default)]
+    pub promote: Option<PromoteDef>,
+}
+
+/// What moves off a cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Carry {
+    /// The top piece alone.
+    #[default]
+    Top,
+    /// The whole stack.
+    Stack,
+}
+
+/// Promotion: a piece whose move ends in `region` becomes one of `to` (one move per choice,
+/// written `e7-e8=Q`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PromoteDef {
+    /// The region (the mover's, if per seat).
+    pub region: String,
+    /// Kinds the piece may become.
+    pub to: Vec<String>,
+    /// `true`: the move without promotion stays legal too.
+    #[serde(default)]
+    pub optional: bool,
+    /// The new piece comes out of this zone (the mover's, if per seat) and the old one goes
+    /// into it; with none there, no promotion.
+    #[serde(default)]
+    pub zone: Option<String>,
 }
 
 /// Which way a step heads relative to a `toward` region.
@@ -613,6 +653,13 @@ pub struct RulesDef {
     /// How move text separates the cells of a path: `-` (default) or `/` (backgammon style).
     #[serde(default)]
     pub separator: Option<String>,
+    /// Draw when the same position (pieces, player to move, phase, variables) occurs this many
+    /// times (3 = threefold repetition).
+    #[serde(default)]
+    pub repetition: Option<u32>,
+    /// Variables that do not make positions differ for `repetition` (a move counter).
+    #[serde(default)]
+    pub repetition_ignores: Vec<String>,
 }
 
 /// A variant file (`games/<id>/variants/<name>.toml`): an overlay on the definition.

@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 use crate::board::{Board, CellId};
 pub use movegen::Pattern;
 pub use moves::{Action, Change, Move, Shape, Tx, Undo};
-pub(crate) use moves::apply_action;
+pub(crate) use moves::{apply_action, apply_actions, unapply_actions};
 
 /// A seat at the table, 0-based in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -147,6 +147,10 @@ pub struct Tables {
     pub max_plies: u32,
     /// Policy when the player to move has no move.
     pub no_moves: NoMoves,
+    /// Draw when a position occurs this many times.
+    pub repetition: Option<u32>,
+    /// Which vars count for repetition, by var index.
+    pub repetition_vars: Vec<bool>,
     /// Path separator for move text.
     pub separator: char,
     /// Move generators.
@@ -348,6 +352,8 @@ pub struct State {
     pub(crate) scores: SmallVec<[i64; 6]>,
     pub(crate) vars: SmallVec<[i64; 4]>,
     pub(crate) outcome: Option<Outcome>,
+    /// Keys of the positions after each move so far (only for games that draw by repetition).
+    pub(crate) history: Vec<u64>,
 }
 
 impl State {
@@ -363,7 +369,25 @@ impl State {
             scores: SmallVec::from_elem(0, t.player_count()),
             vars: t.var_defaults.iter().copied().collect(),
             outcome: None,
+            history: Vec::new(),
         }
+    }
+
+    /// A hash of what makes two positions the same for repetition: pieces, player to move,
+    /// phase, round and the counted variables (not the ply or the scores).
+    pub fn position_key(&self, t: &Tables) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.stacks.hash(&mut h);
+        self.turn.hash(&mut h);
+        self.phase.hash(&mut h);
+        self.round.hash(&mut h);
+        for (i, v) in self.vars.iter().enumerate() {
+            if t.repetition_vars.get(i).copied().unwrap_or(true) {
+                v.hash(&mut h);
+            }
+        }
+        h.finish()
     }
 
     /// The player to move.

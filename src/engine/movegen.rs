@@ -11,9 +11,7 @@ use smallvec::SmallVec;
 
 use super::{Action, KindId, Loc, Move, Piece, PlayerId, Shape, State, Tables};
 use crate::board::{CellId, DirId};
-use crate::def::{
-    CaptureMode, CaptureTakes, CellCond, Chain, Heading, Mover, ScoreMode, ZoneOf,
-};
+use crate::def::{CaptureMode, CaptureTakes, CellCond, Chain, Heading, Mover, ScoreMode, ZoneOf};
 
 /// A distance bound, resolved against the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +151,25 @@ pub struct Pattern {
     pub unless_net: Headings,
     /// Landing rules by region.
     pub region_rules: Vec<RegionRule>,
+    /// Kinds the bottom piece of the moving stack must be (mask; all bits = any).
+    pub base_kinds: u64,
+    /// The whole stack moves, not only its top piece.
+    pub carry_stack: bool,
+    /// Promotion on reaching a region.
+    pub promote: Option<Promote>,
+}
+
+/// A compiled `promote` table.
+#[derive(Clone, Debug)]
+pub struct Promote {
+    /// Region index (the mover's instance).
+    pub region: usize,
+    /// The kinds the piece may become, one move each.
+    pub to: Vec<KindId>,
+    /// The unpromoted move stays legal.
+    pub optional: bool,
+    /// The new piece comes from this zone (the mover's) and the old one goes there.
+    pub zone: Option<String>,
 }
 
 /// A set of [`Heading`]s; the empty set means "any".
@@ -313,8 +330,10 @@ pub fn generate(
             Mover::Neutral => info.owner.is_none(),
             Mover::Any => true,
         };
+        let base = s.stack(loc)[0];
         if !movable
             || pat.kinds & (1 << info.kind.index()) == 0
+            || pat.base_kinds & (1 << t.info(base).kind.index()) == 0
             || region.is_some_and(|r| !r.contains(from))
         {
             continue;
@@ -357,7 +376,11 @@ fn walk(
     let top_of = |c: CellId| {
         let stack = s.stack(Loc(c.0));
         if c == origin {
-            stack.len().checked_sub(2).map(|i| stack[i])
+            if pat.carry_stack {
+                None
+            } else {
+                stack.len().checked_sub(2).map(|i| stack[i])
+            }
         } else {
             stack.last().copied()
         }
@@ -418,7 +441,7 @@ fn walk(
                     && pat.net_ok(player, origin, next, leg.broken)
                     && !(pat.chain == crate::def::Chain::Required && deeper)
                 {
-                    out.push(finish(t, s, pat, player, piece, leg));
+                    finish(t, s, pat, player, piece, leg, out);
                 }
                 leg.path.truncate(before.0);
                 leg.captured.truncate(before.1);
@@ -444,11 +467,20 @@ fn walk(
     }
 }
 
-/// Turns a finished path into a move: captures first (so a landing capture clears the cell),
-/// then the moving piece's transfer, then scores.
-fn finish(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, piece: Piece, leg: &Leg) -> Move {
+/// Turns a finished path into moves (one, or one per promotion choice): captures first (so a
+/// landing capture clears the cell), then the moving piece's transfer, then scores.
+fn finish(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    player: PlayerId,
+    piece: Piece,
+    leg: &Leg,
+    out: &mut Vec<Move>,
+) {
     let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
     let mut points = 0i64;
+    let mut taken = 0u16;
     for &c in &leg.captured {
         let loc = Loc(c.0);
         let stack = s.stack(loc);
@@ -472,6 +504,7 @@ fn finish(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, piece: Piece, 
                 from: loc,
                 to,
             });
+            taken += 1;
             points += match pat.score {
                 ScoreMode::None => 0,
                 ScoreMode::Pips => t.info(p).size,
@@ -481,19 +514,68 @@ fn finish(t: &Tables, s: &State, pat: &Pattern, player: PlayerId, piece: Piece, 
     }
     let from = leg.path[0];
     let to = *leg.path.last().unwrap_or(&from);
-    actions.push(Action::Transfer { piece, from, to });
+    if pat.carry_stack {
+        let count = s.stack(from).len() as u8;
+        actions.push(Action::Carry { from, to, count });
+    } else {
+        actions.push(Action::Transfer { piece, from, to });
+    }
     if points != 0 {
         actions.push(Action::Score {
             player,
             delta: points,
         });
     }
-    Move {
+    let plain = Move {
         shape: Shape::Path,
         path: leg.path.clone(),
-        capture: !leg.captured.is_empty(),
+        taken,
         suffix: None,
         actions,
+    };
+    let Some(pr) = pat.promote.as_ref().filter(|pr| {
+        t.loc_cell(to).is_some_and(|c| {
+            t.board
+                .region_at(pr.region)
+                .for_seat(player.index())
+                .contains(c)
+        })
+    }) else {
+        out.push(plain);
+        return;
+    };
+    let mut promoted = false;
+    for &k in &pr.to {
+        let new = t.piece(k, Some(player));
+        let mut m = plain.clone();
+        m.suffix = Some(k);
+        match pr.zone.as_deref().and_then(|z| t.zone_loc(z, Some(player))) {
+            Some(zone) => {
+                if !s.stack(zone).contains(&new) {
+                    continue;
+                }
+                m.actions.push(Action::Transfer {
+                    piece,
+                    from: to,
+                    to: zone,
+                });
+                m.actions.push(Action::Transfer {
+                    piece: new,
+                    from: zone,
+                    to,
+                });
+            }
+            None => m.actions.push(Action::Replace {
+                at: to,
+                old: piece,
+                new,
+            }),
+        }
+        out.push(m);
+        promoted = true;
+    }
+    if pr.optional || !promoted {
+        out.push(plain);
     }
 }
 
@@ -549,7 +631,7 @@ fn place(
             out.push(Move {
                 shape: Shape::Place(piece),
                 path,
-                capture: false,
+                taken: 0,
                 suffix: None,
                 actions,
             });
@@ -604,6 +686,6 @@ fn leap(
         if pat.capture == CaptureMode::Land && top.is_some() {
             leg.captured.push(at);
         }
-        out.push(finish(t, s, pat, player, piece, &leg));
+        finish(t, s, pat, player, piece, &leg, out);
     }
 }

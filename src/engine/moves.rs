@@ -18,6 +18,16 @@ pub enum Action {
         /// Where it goes.
         to: Loc,
     },
+    /// Move the top `count` pieces of a cell onto another cell, keeping their order (a whole
+    /// stack moving as one).
+    Carry {
+        /// Where they were.
+        from: Loc,
+        /// Where they go.
+        to: Loc,
+        /// How many pieces, counted from the top.
+        count: u8,
+    },
     /// Replace the top piece of a cell (promotion without a reserve).
     Replace {
         /// The cell.
@@ -54,8 +64,8 @@ pub struct Move {
     pub shape: Shape,
     /// From, then every landing cell (for `Path`); the target cell (for `Place`).
     pub path: SmallVec<[Loc; 4]>,
-    /// Whether it captures (written with `:` instead of the separator).
-    pub capture: bool,
+    /// How many pieces it captures (a capture is written with `:` instead of the separator).
+    pub taken: u16,
     /// A choice written after `=`, such as a promotion piece.
     pub suffix: Option<KindId>,
     /// What it does, in order.
@@ -68,7 +78,7 @@ impl Move {
         Move {
             shape: Shape::Pass,
             path: SmallVec::new(),
-            capture: false,
+            taken: 0,
             suffix: None,
             actions: SmallVec::new(),
         }
@@ -84,13 +94,14 @@ impl Move {
         self.path.last().copied()
     }
 
-    /// Number of pieces the move captures (transfers other than the moving piece's).
+    /// Number of pieces the move captures.
     pub fn captured(&self) -> usize {
-        self.actions
-            .iter()
-            .filter(|a| matches!(a, Action::Transfer { .. }))
-            .count()
-            .saturating_sub(1)
+        self.taken as usize
+    }
+
+    /// Whether the move captures anything.
+    pub fn is_capture(&self) -> bool {
+        self.taken > 0
     }
 }
 
@@ -115,6 +126,8 @@ pub enum Change {
     Outcome(Option<Outcome>),
     /// Every location held this (a new round reset them).
     Stacks(Box<Vec<Stack>>),
+    /// A position key was added to the history.
+    Seen,
 }
 
 /// Everything needed to take back one played move.
@@ -170,6 +183,16 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             true
         }
+        Action::Carry { from, to, count } => {
+            let n = count as usize;
+            let len = s.stacks[from.index()].len();
+            if n > len || t.loc_cell(from).is_none() || t.loc_cell(to).is_none() || from == to {
+                return false;
+            }
+            let moving: Stack = s.stacks[from.index()].drain(len - n..).collect();
+            s.stacks[to.index()].extend(moving);
+            true
+        }
         Action::Replace { at, old, new } => match s.stacks[at.index()].last_mut() {
             Some(top) if *top == old => {
                 *top = new;
@@ -184,12 +207,30 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
     }
 }
 
+/// Applies a move's actions to a scratch state without logging; returns how many applied (all
+/// of them for a move generated on this state), for [`unapply_actions`].
+pub(crate) fn apply_actions(t: &Tables, s: &mut State, actions: &[Action]) -> usize {
+    actions.iter().take_while(|a| apply_action(t, s, a)).count()
+}
+
+/// Takes back the first `n` of `actions`, latest first.
+pub(crate) fn unapply_actions(t: &Tables, s: &mut State, actions: &[Action], n: usize) {
+    for a in actions[..n].iter().rev() {
+        apply_action(t, s, &invert(a));
+    }
+}
+
 fn invert(a: &Action) -> Action {
     match *a {
         Action::Transfer { piece, from, to } => Action::Transfer {
             piece,
             from: to,
             to: from,
+        },
+        Action::Carry { from, to, count } => Action::Carry {
+            from: to,
+            to: from,
+            count,
         },
         Action::Replace { at, old, new } => Action::Replace {
             at,
@@ -204,6 +245,12 @@ fn invert(a: &Action) -> Action {
 }
 
 impl Tx<'_> {
+    /// Records a position key in the history (for repetition).
+    pub fn see(&mut self, key: u64) {
+        self.s.history.push(key);
+        self.log.push(Change::Seen);
+    }
+
     /// Applies and logs an action; false if it does not fit the state.
     pub fn act(&mut self, t: &Tables, a: &Action) -> bool {
         let ok = apply_action(t, self.s, a);
@@ -279,6 +326,9 @@ impl Undo {
                 Change::Var(i, v) => s.vars[i as usize] = v,
                 Change::Outcome(v) => s.outcome = v,
                 Change::Stacks(v) => s.stacks = *v,
+                Change::Seen => {
+                    s.history.pop();
+                }
             }
         }
     }

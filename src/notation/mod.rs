@@ -178,7 +178,7 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
         Shape::Path => {
             for (i, &l) in m.path.iter().enumerate() {
                 if i > 0 {
-                    s.push(if m.capture { ':' } else { t.separator });
+                    s.push(if m.is_capture() { ':' } else { t.separator });
                 }
                 s.push_str(&loc_text(t, l, mover));
             }

@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Position};
+use smallvec::SmallVec;
 
 use super::{Ctx, Work};
 use crate::board::CellId;
@@ -172,6 +173,21 @@ fn locs(t: &Tables, cells: &Array) -> R<Vec<Loc>> {
         .collect()
 }
 
+fn move_mut(out: &mut [Move], i: i64) -> R<&mut Move> {
+    let n = out.len();
+    usize::try_from(i)
+        .ok()
+        .and_then(|i| out.get_mut(i))
+        .ok_or_else(|| rt(format!("there is no move {i} (there are {n})")))
+}
+
+/// The top piece of `at` once the actions already in `m` have been played.
+fn top_after(t: &Tables, s: &State, m: &Move, at: Loc) -> Option<Piece> {
+    let mut scratch = s.clone();
+    crate::engine::apply_actions(t, &mut scratch, &m.actions);
+    scratch.top(at)
+}
+
 /// Plays move `i` of the list being built on a copy of the state, which every read then sees
 /// until `undo_try` (or the end of the hook): "would this move cause ...?" questions.
 fn try_move(c: &Ctx, i: i64) -> R<()> {
@@ -180,7 +196,9 @@ fn try_move(c: &Ctx, i: i64) -> R<()> {
         return Err(rt("try_move can only be called from moves(s)"));
     }
     if w.lookahead.len() >= 8 {
-        return Err(rt("try_move nests at most 8 deep; call undo_try after each"));
+        return Err(rt(
+            "try_move nests at most 8 deep; call undo_try after each",
+        ));
     }
     // SAFETY: see `generate`; the copy is owned by the handle until popped.
     let (s, out) = unsafe { (&*w.state, &*w.out) };
@@ -197,6 +215,72 @@ fn try_move(c: &Ctx, i: i64) -> R<()> {
     w.lookahead.push((next, before));
     w.state = ptr;
     Ok(())
+}
+
+/// Generator indices for a list of names.
+fn patterns(t: &Tables, names: &Array) -> R<Vec<usize>> {
+    names
+        .iter()
+        .map(|d| {
+            let name = d
+                .clone()
+                .into_immutable_string()
+                .map_err(|ty| rt(format!("expected generator names, found {ty}")))?;
+            pattern(t, &name)
+        })
+        .collect()
+}
+
+/// Whether any move of the generators for `by` ends on one of `cells`.
+fn lands_on(
+    t: &Tables,
+    s: &State,
+    by: PlayerId,
+    pats: &[usize],
+    cells: &[Loc],
+    buf: &mut Vec<Move>,
+) -> bool {
+    pats.iter().any(|&i| {
+        buf.clear();
+        movegen::generate(t, s, &t.patterns[i], by, None, buf);
+        buf.iter()
+            .any(|m| m.to().is_some_and(|l| cells.contains(&l)))
+    })
+}
+
+/// Whether an opponent of `p` could move onto a cell where `p`'s piece of kind `royal` is on
+/// top, with the given generators (check, in chess).
+fn royal_attacked(
+    t: &Tables,
+    s: &State,
+    p: PlayerId,
+    royal: crate::engine::KindId,
+    pats: &[usize],
+    buf: &mut Vec<Move>,
+) -> bool {
+    let royal_piece = t.piece(royal, Some(p));
+    let cells: SmallVec<[Loc; 2]> = t
+        .board
+        .cells()
+        .map(Loc::from)
+        .filter(|l| s.top(*l) == Some(royal_piece))
+        .collect();
+    if cells.is_empty() {
+        return false;
+    }
+    (0..t.player_count())
+        .map(|o| PlayerId(o as u8))
+        .filter(|o| !t.same_team(*o, p))
+        .any(|o| lands_on(t, s, o, pats, &cells, buf))
+}
+
+fn kind_of(t: &Tables, symbol: &str) -> R<crate::engine::KindId> {
+    symbol
+        .chars()
+        .next()
+        .filter(|_| symbol.chars().count() == 1)
+        .and_then(|c| t.kind(c))
+        .ok_or_else(|| rt(format!("`{symbol}` is not a piece kind")))
 }
 
 fn moving_piece(m: &Move) -> Option<Piece> {
@@ -414,7 +498,10 @@ pub(super) fn register(e: &mut Engine) {
             let who = player(t, p)?;
             Ok(t.board
                 .cells()
-                .filter(|x| s.top((*x).into()).is_some_and(|q| t.info(q).owner == Some(who)))
+                .filter(|x| {
+                    s.top((*x).into())
+                        .is_some_and(|q| t.info(q).owner == Some(who))
+                })
                 .count() as i64)
         })
     });
@@ -424,28 +511,34 @@ pub(super) fn register(e: &mut Engine) {
             let cells = region(t, name, who)?;
             Ok(cells
                 .iter()
-                .filter(|x| s.top((*x).into()).is_some_and(|q| t.info(q).owner == Some(who)))
-                .count() as i64)
-        })
-    });
-    e.register_fn("count_stacks", |c: &mut Ctx, p: i64, name: &str, kinds: &str| {
-        read(c, |_, t, s| {
-            let who = player(t, p)?;
-            let want: Vec<Piece> = kinds
-                .chars()
-                .filter(|ch| !ch.is_whitespace())
-                .map(|ch| {
-                    t.kind(ch)
-                        .map(|k| t.piece(k, Some(who)))
-                        .ok_or_else(|| rt(format!("`{ch}` is not a piece kind")))
+                .filter(|x| {
+                    s.top((*x).into())
+                        .is_some_and(|q| t.info(q).owner == Some(who))
                 })
-                .collect::<R<_>>()?;
-            Ok(region(t, name, who)?
-                .iter()
-                .filter(|x| s.stack((*x).into()) == want.as_slice())
                 .count() as i64)
         })
     });
+    e.register_fn(
+        "count_stacks",
+        |c: &mut Ctx, p: i64, name: &str, kinds: &str| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                let want: Vec<Piece> = kinds
+                    .chars()
+                    .filter(|ch| !ch.is_whitespace())
+                    .map(|ch| {
+                        t.kind(ch)
+                            .map(|k| t.piece(k, Some(who)))
+                            .ok_or_else(|| rt(format!("`{ch}` is not a piece kind")))
+                    })
+                    .collect::<R<_>>()?;
+                Ok(region(t, name, who)?
+                    .iter()
+                    .filter(|x| s.stack((*x).into()) == want.as_slice())
+                    .count() as i64)
+            })
+        },
+    );
     e.register_fn("held_down", |c: &mut Ctx, p: i64| {
         read(c, |_, t, s| {
             let who = player(t, p)?;
@@ -463,6 +556,36 @@ pub(super) fn register(e: &mut Engine) {
                 .collect::<Array>())
         })
     });
+    e.register_fn("attacked", |c: &mut Ctx, id: i64, by: i64, gens: Array| {
+        read(c, |_, t, s| {
+            let cells = [loc(t, id)?];
+            let pats = patterns(t, &gens)?;
+            Ok(lands_on(
+                t,
+                s,
+                player(t, by)?,
+                &pats,
+                &cells,
+                &mut Vec::new(),
+            ))
+        })
+    });
+    e.register_fn(
+        "royal_attacked",
+        |c: &mut Ctx, p: i64, royal: &str, gens: Array| {
+            read(c, |_, t, s| {
+                let pats = patterns(t, &gens)?;
+                Ok(royal_attacked(
+                    t,
+                    s,
+                    player(t, p)?,
+                    kind_of(t, royal)?,
+                    &pats,
+                    &mut Vec::new(),
+                ))
+            })
+        },
+    );
     e.register_fn("can_reach", |c: &mut Ctx, name: &str, p: i64, to: &str| {
         read(c, |_, t, s| {
             let who = player(t, p)?;
@@ -503,8 +626,8 @@ pub(super) fn register(e: &mut Engine) {
     });
     e.register_fn("keep_captures", |c: &mut Ctx| {
         generate(c, |_, _, out| {
-            if out.iter().any(|m| m.capture) {
-                out.retain(|m| m.capture);
+            if out.iter().any(Move::is_capture) {
+                out.retain(Move::is_capture);
             }
             Ok(())
         })
@@ -567,6 +690,56 @@ pub(super) fn register(e: &mut Engine) {
             m.path.push(to);
             m.actions.push(Action::Transfer { piece, from, to });
             out.push(m);
+            Ok(out.len() as i64 - 1)
+        })
+    });
+    e.register_fn("move_also", |c: &mut Ctx, i: i64, from: i64, to: i64| {
+        generate(c, |t, s, out| {
+            let (from, to) = (loc(t, from)?, loc(t, to)?);
+            let m = move_mut(out, i)?;
+            let piece = top_after(t, s, m, from)
+                .ok_or_else(|| rt(format!("{} is empty", t.loc_name(from))))?;
+            m.actions.push(Action::Transfer { piece, from, to });
+            Ok(())
+        })
+    });
+    e.register_fn(
+        "move_take",
+        |c: &mut Ctx, i: i64, id: i64, zone_name: &str| {
+            generate(c, |t, s, out| {
+                let at = loc(t, id)?;
+                let z = zone(t, zone_name, s.turn())?;
+                let m = move_mut(out, i)?;
+                let stack = s.stack(at).to_vec();
+                if stack.is_empty() {
+                    return Err(rt(format!("{} is empty: nothing to take", t.loc_name(at))));
+                }
+                // Captures go first, as in generated moves, so the cell is clear for a landing.
+                for (k, &p) in stack.iter().rev().enumerate() {
+                    m.actions.insert(
+                        k,
+                        Action::Transfer {
+                            piece: p,
+                            from: at,
+                            to: z,
+                        },
+                    );
+                }
+                m.taken += stack.len() as u16;
+                Ok(())
+            })
+        },
+    );
+    e.register_fn("move_promote", |c: &mut Ctx, i: i64, kind: &str| {
+        generate(c, |t, s, out| {
+            let k = kind_of(t, kind)?;
+            let m = move_mut(out, i)?;
+            let at = m.to().ok_or_else(|| rt("a pass cannot promote"))?;
+            let old = top_after(t, s, m, at)
+                .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
+            let new = t.piece(k, t.info(old).owner);
+            m.actions.push(Action::Replace { at, old, new });
+            m.suffix = Some(k);
             Ok(())
         })
     });
@@ -608,6 +781,22 @@ pub(super) fn register(e: &mut Engine) {
         })
     });
     e.register_fn("try_move", |c: &mut Ctx, i: i64| try_move(c, i));
+    e.register_fn("keep_safe", |c: &mut Ctx, royal: &str, gens: Array| {
+        generate(c, |t, s, out| {
+            let kind = kind_of(t, royal)?;
+            let pats = patterns(t, &gens)?;
+            let me = s.turn();
+            let mut scratch = s.clone();
+            let mut buf = Vec::new();
+            out.retain(|m| {
+                let n = crate::engine::apply_actions(t, &mut scratch, &m.actions);
+                let safe = !royal_attacked(t, &scratch, me, kind, &pats, &mut buf);
+                crate::engine::unapply_actions(t, &mut scratch, &m.actions, n);
+                safe
+            });
+            Ok(out.len() as i64)
+        })
+    });
     e.register_fn("undo_try", |c: &mut Ctx| {
         let mut w = c.0.borrow_mut();
         match w.lookahead.pop() {
