@@ -515,3 +515,63 @@ fn bad_likes_board_files_and_region_rules_are_reported_where_written() {
     );
     assert!(e.contains("needs a true/false option"), "{e}");
 }
+
+#[test]
+fn promotion_offers_each_kind_and_optionally_the_plain_move() {
+    let board = "[board]\ngrid = { files = 1, ranks = 3 }\n[regions]\nlast = { A = [\"a3\"], B = [\"a1\"] }\n[zones.reserve]\nper = \"seat\"\n";
+    let step = "[moves.m]\ndirections = [\"n\"]\nkinds = [\"S\"]\n[moves.m.promote]\nregion = \"last\"\nto = [\"M\", \"L\"]\n";
+    let g = game_with(board, step, &[], &[]);
+    assert_eq!(moves(&g, "1/aS/1 turn=A"), sorted(&["a2-a3=L", "a2-a3=M"]));
+    // Not in the region: no promotion.
+    assert_eq!(moves(&g, "1/1/aS turn=A"), sorted(&["a1-a2"]));
+    let mut s = g.position("1/aS/1 turn=A").expect("position");
+    g.play_text(&mut s, "a2-a3=L").expect("legal");
+    assert_eq!(g.position_text(&s), "aL/1/1 turn=B ply=1");
+    // Optional, from a reserve: the new piece must be there, the old one goes back into it.
+    let optional = step.replace(
+        "to = [\"M\", \"L\"]",
+        "to = [\"M\", \"L\"]\noptional = true\nzone = \"reserve\"",
+    );
+    let g = game_with(board, &optional, &[], &[]);
+    assert_eq!(
+        moves(&g, "1/aS/1 turn=A reserve.A=aL"),
+        sorted(&["a2-a3", "a2-a3=L"])
+    );
+    let mut s = g.position("1/aS/1 turn=A reserve.A=aL").expect("position");
+    g.play_text(&mut s, "a2-a3=L").expect("legal");
+    assert_eq!(g.position_text(&s), "aL/1/1 turn=B ply=1 reserve.A=aS");
+}
+
+#[test]
+fn a_whole_stack_moves_as_one_when_its_bottom_piece_allows() {
+    let board = "[board]\ngrid = { files = 4, ranks = 1 }\n";
+    let tree = "[moves.m]\ndirections = [\"e\"]\nbase_kinds = [\"L\"]\ncarry = \"stack\"\nover_max = \"stack-1\"\n";
+    let g = game_with(board, tree, &[], &[]);
+    // L+S: 4 pips, so it may pass up to 3 cells; the lone small (bottom S) does not move.
+    assert_eq!(moves(&g, "(aLaS)2aS turn=A"), sorted(&["a1-b1", "a1-c1"]));
+    let mut s = g.position("(aLaS)3 turn=A").expect("position");
+    g.play_text(&mut s, "a1-d1").expect("legal");
+    assert_eq!(g.position_text(&s), "3(aLaS) turn=B ply=1");
+}
+
+#[test]
+fn a_position_seen_the_set_number_of_times_is_a_draw() {
+    // `repetition = 3` lands in [rules], which game_with writes last before the extra text.
+    let g = game_with(
+        "repetition = 3\n[board]\ngrid = { files = 4, ranks = 1 }\n",
+        "[moves.m]\n",
+        &[],
+        &[],
+    );
+    let mut s = g.position("aS2bS turn=A").expect("position");
+    let shuffle = ["a1-b1", "d1-c1", "b1-a1", "c1-d1"];
+    for m in shuffle.iter().chain(&shuffle[..3]) {
+        g.play_text(&mut s, m).expect("legal");
+        assert!(!s.is_over(), "over too early, after {m}");
+    }
+    // The start position comes round the third time.
+    g.play_text(&mut s, "c1-d1").expect("legal");
+    let o = s.outcome().expect("drawn");
+    assert!(o.is_draw(), "{o:?}");
+    assert!(o.reason.contains("3 times"), "{}", o.reason);
+}

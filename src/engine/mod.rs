@@ -340,8 +340,22 @@ impl Outcome {
     }
 }
 
-/// The state of a game in progress. Cheap to clone; equal states compare and hash equal.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// Every field of a [`State`] that makes it the position it is.
+type Identity<'a> = (
+    &'a [Stack],
+    PlayerId,
+    u8,
+    u16,
+    u32,
+    u8,
+    &'a [i64],
+    &'a [i64],
+    &'a Option<Outcome>,
+);
+
+/// The state of a game in progress. Cheap to clone; equal states compare and hash equal. The
+/// repetition history is bookkeeping, not position: it takes no part in equality.
+#[derive(Clone, Debug)]
 pub struct State {
     pub(crate) stacks: Vec<Stack>,
     pub(crate) turn: PlayerId,
@@ -354,6 +368,36 @@ pub struct State {
     pub(crate) outcome: Option<Outcome>,
     /// Keys of the positions after each move so far (only for games that draw by repetition).
     pub(crate) history: Vec<u64>,
+}
+
+impl State {
+    fn identity(&self) -> Identity<'_> {
+        (
+            &self.stacks,
+            self.turn,
+            self.phase,
+            self.round,
+            self.ply,
+            self.passes,
+            &self.scores,
+            &self.vars,
+            &self.outcome,
+        )
+    }
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.identity() == other.identity()
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.identity().hash(h);
+    }
 }
 
 impl State {

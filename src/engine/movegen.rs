@@ -273,7 +273,7 @@ impl Pattern {
             if (!r.enter && !from_inside)
                 || r.land.is_some_and(|c| !c.holds(t, top, piece, player))
                 || (r.on_kinds != 0
-                    && !top.is_some_and(|p| r.on_kinds & (1 << t.info(p).kind.index()) != 0))
+                    && top.is_none_or(|p| r.on_kinds & (1 << t.info(p).kind.index()) == 0))
             {
                 return None;
             }
