@@ -727,6 +727,11 @@ fn lower_pattern(
             kinds: kind_mask(&kind_list(t, &r.kinds, &path("kinds"), problems)),
             land: r.land.as_ref().map(|c| Conds::of(c.as_slice())),
             on_kinds: if on.is_empty() { 0 } else { kind_mask(&on) },
+            on_base_kinds: {
+                let b = kind_list(t, &r.on_base_kinds, &path("on_base_kinds"), problems);
+                if b.is_empty() { 0 } else { kind_mask(&b) }
+            },
+            outside: r.outside,
             stop: r.stop,
             enter: r.enter,
             leave: r.leave,
@@ -849,6 +854,7 @@ fn lower_pattern(
         zone: m.zone.clone(),
         capture: m.capture,
         takes: m.takes,
+        capture_if: m.capture_if.as_ref().map(|c| Conds::of(c.as_slice())),
         capture_to: m.capture_to.clone(),
         capture_zone_of: m.capture_zone_of,
         score: m.score,

@@ -575,3 +575,34 @@ fn a_position_seen_the_set_number_of_times_is_a_draw() {
     assert!(o.is_draw(), "{o:?}");
     assert!(o.reason.contains("3 times"), "{}", o.reason);
 }
+
+#[test]
+fn stacking_onto_larger_pieces_only_in_a_region_and_only_onto_a_kings_tree() {
+    // A small may climb onto an own larger piece only on row 3, and only where the stack's
+    // base is a large (a king tree); anywhere else it needs an empty cell.
+    let board =
+        "[board]\ngrid = { files = 3, ranks = 3 }\n[regions]\ncrown = [\"a3\", \"b3\", \"c3\"]\n";
+    let step = "[moves.m]\nkinds = [\"S\"]\ndirections = [\"n\", \"ne\", \"nw\"]\nland = [\"empty\", \"own\"]\n[moves.m.land_rules.tree]\nregion = \"crown\"\nland = [\"empty\", \"larger\"]\non_base_kinds = [\"L\"]\n[moves.m.land_rules.elsewhere]\nregion = \"crown\"\noutside = true\nland = \"empty\"\n";
+    let g = game_with(board, step, &[], &[]);
+    // b2 S: a3 holds an own medium alone (no king base), b3 an own king, c3 a medium on a king.
+    assert_eq!(
+        moves(&g, "aM(aL)(aLaM)/1aS1/3 turn=A"),
+        sorted(&["b2-b3", "b2-c3"])
+    );
+    // Below the crown row an own piece is no landing place.
+    assert_eq!(moves(&g, "3/aL2/1aS1 turn=A"), sorted(&["b1-b2", "b1-c2"]));
+}
+
+#[test]
+fn capture_if_lets_a_piece_join_a_friendly_stack_yet_take_an_enemy_one() {
+    let board = "[board]\ngrid = { files = 3, ranks = 1 }\n";
+    let step = "[moves.m]\ndirections = [\"e\"]\nland = [\"empty\", \"own\", \"enemy\"]\ncapture = \"land\"\ncapture_if = \"enemy\"\ncapture_to = \"captured\"\n[zones.captured]\nper = \"seat\"\n";
+    let g = game_with(board, step, &[], &[]);
+    let mut s = g.position("aSaM(bSbL) turn=A").expect("position");
+    g.play_text(&mut s, "a1-b1")
+        .expect("joins the friendly medium");
+    assert_eq!(g.position_text(&s), "1(aMaS)(bSbL) turn=B ply=1");
+    let mut s = g.position("aSaM(bSbL) turn=A").expect("position");
+    g.play_text(&mut s, "b1:c1").expect("takes the enemy stack");
+    assert_eq!(g.position_text(&s), "aS1aM turn=B ply=1 captured.A=bL,bS");
+}

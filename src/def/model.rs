@@ -289,6 +289,8 @@ pub enum CellCond {
     Smaller,
     /// Top piece is not larger than the moving piece.
     NotLarger,
+    /// Top piece is larger than the moving piece.
+    Larger,
 }
 
 /// One condition, or a list meaning "any of these".
@@ -443,6 +445,10 @@ pub struct MoveDef {
     /// Whole stack or only the top piece.
     #[serde(default)]
     pub takes: CaptureTakes,
+    /// Only cells whose top piece satisfies this are captured (default: any piece). Lets a
+    /// move land on a friendly stack without taking it, yet take an enemy one.
+    #[serde(default)]
+    pub capture_if: Option<Conds>,
     /// Zone that receives captured pieces (required when `capture` is not `none`).
     #[serde(default)]
     pub capture_to: Option<String>,
@@ -556,6 +562,13 @@ pub struct LandRule {
     /// The top piece of the landing cell must be of one of these kinds (empty = no demand).
     #[serde(default)]
     pub on_kinds: Vec<String>,
+    /// The bottom piece of the landing cell must be of one of these kinds (empty = no
+    /// demand): stack only onto a tree whose base is a king, say.
+    #[serde(default)]
+    pub on_base_kinds: Vec<String>,
+    /// `true`: the rule binds landings everywhere *outside* the region instead.
+    #[serde(default)]
+    pub outside: bool,
     /// `false`: the move may not end in the region (it may still land there mid-chain).
     #[serde(default = "yes")]
     pub stop: bool,

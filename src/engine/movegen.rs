@@ -95,6 +95,7 @@ impl Conds {
             || (self.has(CellCond::Neutral) && ti.owner.is_none())
             || (self.has(CellCond::Smaller) && ti.size < size)
             || (self.has(CellCond::NotLarger) && ti.size <= size)
+            || (self.has(CellCond::Larger) && ti.size > size)
     }
 }
 
@@ -131,6 +132,8 @@ pub struct Pattern {
     pub capture: CaptureMode,
     /// How much of a captured stack.
     pub takes: CaptureTakes,
+    /// Only tops satisfying this are captured (`None` = any).
+    pub capture_if: Option<Conds>,
     /// Zone name receiving captures.
     pub capture_to: Option<String>,
     /// Mover's or owner's instance of a per-seat capture zone.
@@ -202,6 +205,10 @@ pub struct RegionRule {
     pub land: Option<Conds>,
     /// Kinds the landing cell's top must be (0 = no demand).
     pub on_kinds: u64,
+    /// Kinds the landing cell's bottom piece must be (0 = no demand).
+    pub on_base_kinds: u64,
+    /// The rule binds landings outside the region.
+    pub outside: bool,
     /// The move may end here.
     pub stop: bool,
     /// A piece from outside may land here.
@@ -240,6 +247,7 @@ impl Pattern {
         &self,
         t: &Tables,
         top: Option<Piece>,
+        bottom: Option<Piece>,
         piece: Piece,
         player: PlayerId,
         origin: CellId,
@@ -263,8 +271,8 @@ impl Pattern {
                 continue;
             }
             let cells = t.board.region_at(r.region).for_seat(player.index());
-            let from_inside = cells.contains(origin);
-            if !cells.contains(to) {
+            let from_inside = cells.contains(origin) != r.outside;
+            if cells.contains(to) == r.outside {
                 if !r.leave && from_inside {
                     return None;
                 }
@@ -274,6 +282,8 @@ impl Pattern {
                 || r.land.is_some_and(|c| !c.holds(t, top, piece, player))
                 || (r.on_kinds != 0
                     && top.is_none_or(|p| r.on_kinds & (1 << t.info(p).kind.index()) == 0))
+                || (r.on_base_kinds != 0
+                    && bottom.is_none_or(|p| r.on_base_kinds & (1 << t.info(p).kind.index()) == 0))
             {
                 return None;
             }
@@ -281,6 +291,12 @@ impl Pattern {
             v.chain &= !r.ends_chain;
         }
         Some(v)
+    }
+
+    /// Whether a capture takes a cell whose top is `top`.
+    fn captures(&self, t: &Tables, top: Piece, piece: Piece, player: PlayerId) -> bool {
+        self.capture_if
+            .is_none_or(|c| c.holds(t, Some(top), piece, player))
     }
 
     /// Whether a move from `origin` to `to` with `broken` rule-breaking legs is excused.
@@ -397,7 +413,16 @@ fn walk(
                 && !leg.captured.contains(&next)
                 && !leg.path.contains(&Loc(next.0))
                 && pat.land.holds(t, top, piece, player)
-                && let Some(verdict) = pat.judge(t, top, piece, player, origin, at, next)
+                && let Some(verdict) = pat.judge(
+                    t,
+                    top,
+                    s.stack(Loc(next.0)).first().copied(),
+                    piece,
+                    player,
+                    origin,
+                    at,
+                    next,
+                )
             {
                 let before = (leg.path.len(), leg.captured.len(), leg.broken);
                 leg.broken += verdict.breaks as u32;
@@ -407,14 +432,14 @@ fn walk(
                 match pat.capture {
                     CaptureMode::Over => {
                         for &c in &over_cells {
-                            if top_of(c).is_some() {
+                            if top_of(c).is_some_and(|p| pat.captures(t, p, piece, player)) {
                                 leg.captured.push(c);
                                 captured_any = true;
                             }
                         }
                     }
                     CaptureMode::Land => {
-                        if top.is_some() {
+                        if top.is_some_and(|p| pat.captures(t, p, piece, player)) {
                             leg.captured.push(next);
                             captured_any = true;
                         }
@@ -674,7 +699,8 @@ fn leap(
         if !pat.land.holds(t, top, piece, player) {
             continue;
         }
-        match pat.judge(t, top, piece, player, from, from, at) {
+        let bottom = s.stack(Loc(at.0)).first().copied();
+        match pat.judge(t, top, bottom, piece, player, from, from, at) {
             Some(v) if v.stop && pat.net_ok(player, from, at, v.breaks as u32) => {}
             _ => continue,
         }
@@ -683,7 +709,9 @@ fn leap(
             captured: SmallVec::new(),
             broken: 0,
         };
-        if pat.capture == CaptureMode::Land && top.is_some() {
+        if pat.capture == CaptureMode::Land
+            && top.is_some_and(|p| pat.captures(t, p, piece, player))
+        {
             leg.captured.push(at);
         }
         finish(t, s, pat, player, piece, &leg, out);
