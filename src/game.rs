@@ -670,15 +670,35 @@ fn lower_pattern(
         }
         i
     };
+    let away = m
+        .away_from
+        .as_ref()
+        .and_then(|r| region_named(r, &at("away_from"), problems));
     let toward = m.toward.as_ref().and_then(|r| {
         let i = region_named(r, &at("toward"), problems)?;
-        let region = t.board.region_at(i);
+        let far = |d: u16| {
+            if d == u16::MAX {
+                i32::from(u16::MAX)
+            } else {
+                i32::from(d)
+            }
+        };
         Some(
             (0..t.player_count())
-                .map(|p| t.board.distances_to(region.for_seat(p)))
+                .map(|p| {
+                    let to = t.board.distances_to(t.board.region_at(i).for_seat(p));
+                    let from = away.map(|a| t.board.distances_to(t.board.region_at(a).for_seat(p)));
+                    to.iter()
+                        .enumerate()
+                        .map(|(c, d)| far(*d) - from.as_ref().map_or(0, |f| far(f[c])))
+                        .collect()
+                })
                 .collect(),
         )
     });
+    if m.away_from.is_some() && m.toward.is_none() {
+        problems.push(Problem::at(&at("away_from"), "`away_from` needs `toward`"));
+    }
     if toward.is_none() && (!m.legs.is_empty() || !m.unless_net.is_empty()) {
         problems.push(Problem::at(
             &at("legs"),

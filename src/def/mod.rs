@@ -193,6 +193,9 @@ pub fn load(
             return Err(d.into());
         };
         let vdef: VariantDef = toml::from_str(vtext).map_err(|e| toml_error(&vname, vtext, &e))?;
+        for path in &vdef.replace {
+            remove_path(&mut table, path);
+        }
         if let Some(overlay) = vdef.overlay {
             merge(&mut table, overlay);
         }
@@ -340,6 +343,20 @@ fn unknown_option(file: &str, key: &str, def: &GameDef) -> Diagnostic {
             def.options.keys().cloned().collect::<Vec<_>>().join(", ")
         )),
     }
+}
+
+/// Removes a dotted key path (`setup.cells`) from a table, if it is there.
+fn remove_path(table: &mut toml::Table, path: &str) {
+    let mut keys: Vec<&str> = path.split('.').collect();
+    let Some(last) = keys.pop() else { return };
+    let mut t = table;
+    for k in keys {
+        match t.get_mut(k) {
+            Some(toml::Value::Table(inner)) => t = inner,
+            _ => return,
+        }
+    }
+    t.remove(last);
 }
 
 /// Fills every move generator that says `like = "other"` with the other's keys it does not

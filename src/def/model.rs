@@ -473,6 +473,11 @@ pub struct MoveDef {
     /// Races use it instead of direction names where "forward" bends with the board.
     #[serde(default)]
     pub toward: Option<String>,
+    /// A per-seat region headings also measure from: progress is then (distance to `toward`)
+    /// minus (distance to `away_from`), which keeps "forward" straight on boards where the
+    /// shortest way to the goal bends (Moscow Ice's hexagonal board).
+    #[serde(default)]
+    pub away_from: Option<String>,
     /// How every leg must head relative to `toward` (empty = any heading).
     #[serde(default)]
     pub legs: Vec<Heading>,
@@ -689,6 +694,10 @@ pub struct VariantDef {
     #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, serde_json::Value>>")]
     pub overlay: Option<toml::Table>,
+    /// Top-level tables (or dotted paths such as `setup.cells`) of the definition that the
+    /// overlay replaces whole instead of merging into: a different board, set-up or regions.
+    #[serde(default)]
+    pub replace: Vec<String>,
     /// An extra script appended to the game's script (it may redefine hooks).
     #[serde(default)]
     pub script: Option<String>,

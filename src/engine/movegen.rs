@@ -146,8 +146,9 @@ pub struct Pattern {
     pub leaps: Vec<Vec<Vec<DirId>>>,
     /// A leg landing on a cell satisfying this ends the move (empty = never).
     pub chain_stop: Conds,
-    /// Distances to the `toward` region, per seat then per cell (`u16::MAX` = unreachable).
-    pub toward: Option<Vec<Vec<u16>>>,
+    /// How far each cell is from the goal, per seat then per cell: distance to the `toward`
+    /// region, minus distance to the `away_from` region if there is one.
+    pub toward: Option<Vec<Vec<i32>>>,
     /// Headings every leg may take, as a [`Headings`] mask.
     pub legs: Headings,
     /// Headings of the whole move that excuse a leg breaking `legs`.
