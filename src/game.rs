@@ -752,6 +752,7 @@ fn lower_pattern(
                 if b.is_empty() { 0 } else { kind_mask(&b) }
             },
             outside: r.outside,
+            end_on: r.end_on.as_ref().map(|c| Conds::of(c.as_slice())),
             stop: r.stop,
             enter: r.enter,
             leave: r.leave,

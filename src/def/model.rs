@@ -577,10 +577,16 @@ pub struct LandRule {
     /// `false`: the move may not end in the region (it may still land there mid-chain).
     #[serde(default = "yes")]
     pub stop: bool,
-    /// `false`: a piece that starts the move outside the region may not land in it at all.
+    /// The move may end in the region only on a cell satisfying this (a landing that
+    /// freezes a piece counts only where the move stops; mid-chain it may pass).
+    #[serde(default)]
+    pub end_on: Option<Conds>,
+    /// `false`: a piece that has been outside the region during the move (at its start or
+    /// any landing) may not land in it.
     #[serde(default = "yes")]
     pub enter: bool,
-    /// `false`: a piece that starts the move inside the region may only land inside it.
+    /// `false`: a piece that has been inside the region during the move (at its start or any
+    /// landing) may only land inside it.
     #[serde(default = "yes")]
     pub leave: bool,
     /// `true`: a leg landing in the region ends the move (draughts: crowning ends the turn).

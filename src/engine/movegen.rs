@@ -210,6 +210,8 @@ pub struct RegionRule {
     pub on_base_kinds: u64,
     /// The rule binds landings outside the region.
     pub outside: bool,
+    /// A move may end in the region only on cells satisfying this.
+    pub end_on: Option<Conds>,
     /// The move may end here.
     pub stop: bool,
     /// A piece from outside may land here.
@@ -241,8 +243,9 @@ impl Pattern {
         })
     }
 
-    /// Whether a piece that started at `origin` may land on `to` with a leg from `at`, and
-    /// what may follow; `None` = it may not land there.
+    /// Whether a piece that has stood on `been` so far this move (its origin, then every
+    /// landing) may land on `to` with a leg from `at`, and what may follow; `None` = it may
+    /// not land there.
     #[allow(clippy::too_many_arguments)]
     fn judge(
         &self,
@@ -251,7 +254,7 @@ impl Pattern {
         bottom: Option<Piece>,
         piece: Piece,
         player: PlayerId,
-        origin: CellId,
+        been: &[Loc],
         at: CellId,
         to: CellId,
     ) -> Option<Verdict> {
@@ -272,14 +275,16 @@ impl Pattern {
                 continue;
             }
             let cells = t.board.region_at(r.region).for_seat(player.index());
-            let from_inside = cells.contains(origin) != r.outside;
+            let inside = |l: &Loc| t.loc_cell(*l).is_some_and(|c| cells.contains(c) != r.outside);
             if cells.contains(to) == r.outside {
-                if !r.leave && from_inside {
+                // "Once it has entered ... it may not leave": judged against every cell the
+                // piece has stood on this move, so a series cannot slip out and back.
+                if !r.leave && been.iter().any(inside) {
                     return None;
                 }
                 continue;
             }
-            if (!r.enter && !from_inside)
+            if (!r.enter && !been.iter().all(inside))
                 || r.land.is_some_and(|c| !c.holds(t, top, piece, player))
                 || (r.on_kinds != 0
                     && top.is_none_or(|p| r.on_kinds & (1 << t.info(p).kind.index()) == 0))
@@ -288,7 +293,7 @@ impl Pattern {
             {
                 return None;
             }
-            v.stop &= r.stop;
+            v.stop &= r.stop && r.end_on.is_none_or(|c| c.holds(t, top, piece, player));
             v.chain &= !r.ends_chain;
         }
         Some(v)
@@ -420,7 +425,7 @@ fn walk(
                     s.stack(Loc(next.0)).first().copied(),
                     piece,
                     player,
-                    origin,
+                    &leg.path,
                     at,
                     next,
                 )
@@ -701,7 +706,7 @@ fn leap(
             continue;
         }
         let bottom = s.stack(Loc(at.0)).first().copied();
-        match pat.judge(t, top, bottom, piece, player, from, from, at) {
+        match pat.judge(t, top, bottom, piece, player, &[Loc(from.0)], from, at) {
             Some(v) if v.stop && pat.net_ok(player, from, at, v.breaks as u32) => {}
             _ => continue,
         }
