@@ -258,6 +258,11 @@ impl Game {
         if s.is_over() {
             return Err(RuleError::engine(&t.id, "the game is over: no more moves"));
         }
+        let moved_kind = match m.shape {
+            Shape::Place(p) => Some(t.info(p).kind),
+            Shape::Path => m.from().and_then(|l| s.top(l)).map(|p| t.info(p).kind),
+            Shape::Pass => None,
+        };
         {
             let mut tx = Tx { s, log };
             for a in &m.actions {
@@ -281,6 +286,12 @@ impl Game {
             if passes != tx.s.passes() {
                 tx.set_passes(passes);
             }
+            if let Some(c) = &t.clock {
+                let reset = (c.reset_on_capture && m.is_capture())
+                    || moved_kind.is_some_and(|k| c.reset_kinds & (1 << k.index()) != 0);
+                let v = if reset { 0 } else { tx.s.var(c.var) + 1 };
+                tx.set_var(c.var, v);
+            }
         }
         let turn_set = if self.rules.hooks.after_move {
             self.rules.after_move(s, m, log)?
@@ -295,9 +306,20 @@ impl Game {
             && !s.is_over()
         {
             let key = s.position_key(t);
+            // Nothing before the last irreversible move can come round again.
+            let window = t
+                .clock
+                .as_ref()
+                .map_or(usize::MAX, |c| s.var(c.var).max(0) as usize + 1);
             let mut tx = Tx { s, log };
             tx.see(key);
-            if tx.s.history.iter().filter(|k| **k == key).count() >= limit as usize {
+            let seen =
+                tx.s.history
+                    .iter()
+                    .rev()
+                    .take(window)
+                    .filter(|k| **k == key);
+            if seen.count() >= limit as usize {
                 tx.set_outcome(Some(Outcome::draw(
                     t,
                     format!("the same position occurred {limit} times"),
@@ -341,6 +363,17 @@ impl Game {
                     Tx { s, log }.set_outcome(Some(Outcome::draw(
                         t,
                         format!("move limit ({} plies) reached", t.max_plies),
+                    )));
+                } else if let Some(c) = t.clock.as_ref().filter(|c| c.plies > 0)
+                    && s.var(c.var) >= i64::from(c.plies)
+                {
+                    next.clear();
+                    Tx { s, log }.set_outcome(Some(Outcome::draw(
+                        t,
+                        format!(
+                            "{} plies without a capture or a move that cannot be undone",
+                            c.plies
+                        ),
                     )));
                 }
                 return Ok(());
@@ -608,6 +641,7 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
         separator,
         patterns: Vec::new(),
         repetition: def.rules.repetition.filter(|n| *n >= 2),
+        clock: None,
         repetition_vars: def
             .rules
             .vars
@@ -621,6 +655,35 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
                 &["rules", "repetition_ignores", &i.to_string()],
                 format!("`{v}` is not one of the rules' vars"),
             ));
+        }
+    }
+    if let Some(c) = &def.rules.clock {
+        match t.vars.iter().position(|v| v == &c.var) {
+            Some(var) => {
+                let kinds = kind_list(
+                    &t,
+                    &c.reset_kinds,
+                    &["rules", "clock", "reset_kinds"],
+                    problems,
+                );
+                t.clock = Some(crate::engine::Clock {
+                    var,
+                    plies: c.plies,
+                    reset_kinds: if kinds.is_empty() {
+                        0
+                    } else {
+                        kind_mask(&kinds)
+                    },
+                    reset_on_capture: c.reset_on_capture,
+                });
+            }
+            None => problems.push(Problem::at(
+                &["rules", "clock", "var"],
+                format!(
+                    "`{}` is not one of the rules' vars: declare it in [rules] vars",
+                    c.var
+                ),
+            )),
         }
     }
     for (name, m) in &def.moves {
@@ -845,6 +908,12 @@ fn lower_pattern(
             "a `place` generator needs `zone`, the zone pieces come from",
         ));
     }
+    if m.revisit && (m.capture == def::CaptureMode::None || m.chain == def::Chain::None) {
+        problems.push(Problem::at(
+            &at("revisit"),
+            "`revisit` needs a capturing chain (`capture` and `chain`): only captures keep a series finite",
+        ));
+    }
     if m.capture != def::CaptureMode::None && m.capture_to.is_none() {
         problems.push(Problem::at(
             &at("capture"),
@@ -892,6 +961,7 @@ fn lower_pattern(
         base_kinds: kind_mask(&kind_list(t, &m.base_kinds, &at("base_kinds"), problems)),
         carry_stack: m.carry == def::Carry::Stack,
         promote,
+        revisit: m.revisit,
     })
 }
 

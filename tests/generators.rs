@@ -525,8 +525,16 @@ fn promotion_offers_each_kind_and_optionally_the_plain_move() {
     // Not in the region: no promotion.
     assert_eq!(moves(&g, "1/1/aS turn=A"), sorted(&["a1-a2"]));
     let mut s = g.position("1/aS/1 turn=A").expect("position");
+    // Two choices: the text must say which.
+    let e = g.play_text(&mut s, "a2-a3").expect_err("ambiguous");
+    assert!(e.to_string().contains("a2-a3=L"), "{e}");
     g.play_text(&mut s, "a2-a3=L").expect("legal");
     assert_eq!(g.position_text(&s), "aL/1/1 turn=B ply=1");
+    // One choice (draughts crowning): the suffix may be left out.
+    let one = game_with(board, &step.replace("[\"M\", \"L\"]", "[\"L\"]"), &[], &[]);
+    let mut s = one.position("1/aS/1 turn=A").expect("position");
+    one.play_text(&mut s, "a2-a3").expect("the only promotion");
+    assert_eq!(one.position_text(&s), "aL/1/1 turn=B ply=1");
     // Optional, from a reserve: the new piece must be there, the old one goes back into it.
     let optional = step.replace(
         "to = [\"M\", \"L\"]",

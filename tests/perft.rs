@@ -19,6 +19,17 @@ fn moscow_ice_from_the_start() {
     // is blocked by its neighbours or the cut corners). Depth 2: B has the same 12 answers,
     // except after c1-b2, when A's large stands on b2 (not smaller than B's large) and the jump
     // a3-c1 would end in A's Start line: 11 + 11 x 12 = 143. Deeper counts are regression pins.
-    let counts: Vec<u64> = (1..=4).map(|d| perft_of("moscow-ice", None, None, d)).collect();
+    let counts: Vec<u64> = (1..=4)
+        .map(|d| perft_of("moscow-ice", None, None, d))
+        .collect();
     assert_eq!(counts, [12, 143, 2828, 56618]);
+}
+
+#[test]
+fn english_draughts_from_the_start_matches_the_published_counts() {
+    // Published (Aart Bik's checkers perft, capture paths counted separately).
+    let counts: Vec<u64> = (1..=6)
+        .map(|d| perft_of("english-draughts", None, None, d))
+        .collect();
+    assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768]);
 }

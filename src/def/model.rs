@@ -507,6 +507,10 @@ pub struct MoveDef {
     /// Promotion when a move ends in a region.
     #[serde(default)]
     pub promote: Option<PromoteDef>,
+    /// A capturing chain may land again on a cell it already visited, its start included
+    /// (a draughts king's round trip); captured pieces are still never jumped twice.
+    #[serde(default)]
+    pub revisit: bool,
 }
 
 /// What moves off a cell.
@@ -684,6 +688,28 @@ pub struct RulesDef {
     /// Variables that do not make positions differ for `repetition` (a move counter).
     #[serde(default)]
     pub repetition_ignores: Vec<String>,
+    /// A move clock kept natively (chess's fifty-move rule, draughts' forty-move rule).
+    #[serde(default)]
+    pub clock: Option<ClockDef>,
+}
+
+/// A count of plies since the last irreversible move, kept in a var by the engine. Reaching
+/// `plies` draws the game, unless the player to move has no move at all (then the no-move
+/// policy decides). Repetition only looks back as far as the clock.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClockDef {
+    /// The var (declared in `vars`) holding the count; it appears in positions.
+    pub var: String,
+    /// Plies that draw (100 = fifty moves each); 0 = count only.
+    #[serde(default)]
+    pub plies: u32,
+    /// Moving a piece of one of these kinds resets the clock (pawns, men).
+    #[serde(default)]
+    pub reset_kinds: Vec<String>,
+    /// A capture resets the clock.
+    #[serde(default = "yes")]
+    pub reset_on_capture: bool,
 }
 
 /// A variant file (`games/<id>/variants/<name>.toml`): an overlay on the definition.

@@ -122,6 +122,19 @@ pub struct ZoneInfo {
 /// What happens when the player to move has no legal move.
 pub use crate::def::NoMoves;
 
+/// A compiled `[rules.clock]`.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    /// Var index of the count.
+    pub var: usize,
+    /// Plies that draw (0 = never).
+    pub plies: u32,
+    /// Kinds whose moves reset it (mask).
+    pub reset_kinds: u64,
+    /// Captures reset it.
+    pub reset_on_capture: bool,
+}
+
 /// The immutable facts of a loaded game that the engine needs.
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -151,6 +164,8 @@ pub struct Tables {
     pub repetition: Option<u32>,
     /// Which vars count for repetition, by var index.
     pub repetition_vars: Vec<bool>,
+    /// The native move clock.
+    pub clock: Option<Clock>,
     /// Path separator for move text.
     pub separator: char,
     /// Move generators.

@@ -161,6 +161,8 @@ pub struct Pattern {
     pub carry_stack: bool,
     /// Promotion on reaching a region.
     pub promote: Option<Promote>,
+    /// A capturing chain may land on cells it visited before.
+    pub revisit: bool,
 }
 
 /// A compiled `promote` table.
@@ -275,7 +277,10 @@ impl Pattern {
                 continue;
             }
             let cells = t.board.region_at(r.region).for_seat(player.index());
-            let inside = |l: &Loc| t.loc_cell(*l).is_some_and(|c| cells.contains(c) != r.outside);
+            let inside = |l: &Loc| {
+                t.loc_cell(*l)
+                    .is_some_and(|c| cells.contains(c) != r.outside)
+            };
             if cells.contains(to) == r.outside {
                 // "Once it has entered ... it may not leave": judged against every cell the
                 // piece has stood on this move, so a series cannot slip out and back.
@@ -417,7 +422,7 @@ fn walk(
             if passed >= omin
                 && occupied >= pat.over_occupied_min
                 && !leg.captured.contains(&next)
-                && !leg.path.contains(&Loc(next.0))
+                && (pat.revisit || !leg.path.contains(&Loc(next.0)))
                 && pat.land.holds(t, top, piece, player)
                 && let Some(verdict) = pat.judge(
                     t,

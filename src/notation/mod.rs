@@ -242,10 +242,14 @@ impl std::error::Error for MoveError {}
 /// Finds the legal move a text means.
 pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Result<Move, MoveError> {
     let parsed = parse_move(text).map_err(MoveError::Syntax)?;
-    let matches: Vec<&Move> = legal
+    let mut matches: Vec<&Move> = legal
         .iter()
         .filter(|m| matches_text(t, m, mover, &parsed))
         .collect();
+    // `e7-e8` with an unpromoted `e7-e8` legal means that one, not a promotion.
+    if matches.len() > 1 && matches.iter().any(|m| m.suffix.is_none()) {
+        matches.retain(|m| m.suffix.is_none());
+    }
     match matches.len() {
         1 => Ok(matches[0].clone()),
         0 => {
@@ -279,7 +283,9 @@ fn suffix_matches(t: &Tables, m: &Move, suffix: &Option<String>) -> bool {
     match (m.suffix, suffix) {
         (None, None) => true,
         (Some(k), Some(s)) => s.ends_with(t.kinds[k.index()].symbol),
-        _ => false,
+        // A choice left out matches every choice; `resolve` then wants it unique.
+        (Some(_), None) => true,
+        (None, Some(_)) => false,
     }
 }
 

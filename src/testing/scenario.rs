@@ -104,6 +104,9 @@ pub struct Expect {
     /// Number of legal moves after `play`.
     #[serde(default)]
     pub legal_count: Option<usize>,
+    /// The whole legal-move set afterwards.
+    #[serde(default)]
+    pub legal_exactly: Option<Vec<String>>,
 }
 
 /// The result of running scenario files.
@@ -224,7 +227,14 @@ fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
             return Err(format!("reason: `{got}` does not contain `{reason}`"));
         }
     }
-    check_moves(g, &s, &x.legal, &x.illegal, x.legal_count, None)
+    check_moves(
+        g,
+        &s,
+        &x.legal,
+        &x.illegal,
+        x.legal_count,
+        x.legal_exactly.as_deref(),
+    )
 }
 
 /// `ongoing`, `draw`, or the winners' seat names joined by `+`.
