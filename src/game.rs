@@ -109,6 +109,13 @@ impl Game {
             &script_path,
         )
         .map_err(Diagnostics)?;
+        if !loaded.def.rules.agreements.is_empty() && !rules.hooks.agreed {
+            return Err(Diagnostic::error(
+                script_path,
+                "[rules] agreements needs a hook `fn agreed(s, what)` that ends the game",
+            )
+            .into());
+        }
         Ok(Game {
             tables,
             def: loaded.def,
@@ -236,6 +243,45 @@ impl Game {
     /// The text of a move, as the player to move in `s` writes it.
     pub fn move_text(&self, s: &State, m: &Move) -> String {
         notation::format_move(&self.tables, m, s.turn())
+    }
+
+    /// The agreements players may propose (`[rules] agreements`).
+    pub fn agreements(&self) -> &[String] {
+        &self.def.rules.agreements
+    }
+
+    /// Every player has accepted `what`: runs the `agreed` hook, which must end the game.
+    pub fn agree(&self, s: &mut State, what: &str) -> Result<Undo, RuleError> {
+        let t = &*self.tables;
+        if !self.agreements().iter().any(|a| a == what) {
+            let known = self.agreements().join(", ");
+            return Err(RuleError::engine(
+                &t.id,
+                if known.is_empty() {
+                    format!("`{what}`: this game has no agreements")
+                } else {
+                    format!("`{what}` is not an agreement of this game (agreements: {known})")
+                },
+            ));
+        }
+        if s.is_over() {
+            return Err(RuleError::engine(&t.id, "the game is over"));
+        }
+        let mut log = Vec::new();
+        if let Err(e) = self.rules.agreed(s, what, &mut log) {
+            Undo(log).undo(t, s);
+            return Err(e);
+        }
+        if !s.is_over() {
+            Undo(log).undo(t, s);
+            return Err(RuleError::engine(
+                &t.id,
+                format!(
+                    "the `agreed` hook must end the game for `{what}` (s.win, s.draw, s.end_by_score)"
+                ),
+            ));
+        }
+        Ok(Undo(log))
     }
 
     /// The script's evaluation of `s` for seat `p`, if it defines `evaluate`.

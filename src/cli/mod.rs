@@ -4,6 +4,7 @@
 
 mod render;
 
+use crate::engine::PlayerId;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -446,8 +447,13 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
                     "" => continue,
                     "quit" | "exit" => return Ok(ExitCode::SUCCESS),
                     "help" => {
+                        let offers: String = g
+                            .agreements()
+                            .iter()
+                            .map(|a| format!(", {a} (propose it)"))
+                            .collect();
                         println!(
-                            "type a move (like {}), or: moves, board, undo, position, quit",
+                            "type a move (like {}), or: moves, board, undo, position{offers}, quit",
                             moves
                                 .first()
                                 .map(|m| g.move_text(&s, m))
@@ -466,6 +472,19 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
                     }
                     "position" => {
                         println!("{}", g.position_text(&s));
+                        continue;
+                    }
+                    text if g.agreements().iter().any(|a| {
+                        text == a || text.strip_prefix("propose ").map(str::trim) == Some(a)
+                    }) =>
+                    {
+                        let what = text.trim_start_matches("propose ").trim().to_string();
+                        if propose(g, &s, who, &what, &agents, &mut lines)? {
+                            let u = g.agree(&mut s, &what).map_err(|e| rule_failure(g, e))?;
+                            history.push(u);
+                            println!("{what}: agreed by every player");
+                            break;
+                        }
                         continue;
                     }
                     "undo" => {
@@ -505,6 +524,47 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
         print!("{}", render::board_text(g, &s));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Asks every other seat whether it accepts `what`. A person answers at the terminal; an AI
+/// seat accepts when the agreed ending would not rank it below anyone.
+fn propose(
+    g: &Game,
+    s: &State,
+    who: PlayerId,
+    what: &str,
+    agents: &[Agent],
+    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+) -> Result<bool, Failure> {
+    let t = &g.tables;
+    let mut trial = s.clone();
+    g.agree(&mut trial, what).map_err(|e| rule_failure(g, e))?;
+    let outcome = trial.outcome().cloned();
+    for p in (0..t.player_count()).map(|i| PlayerId(i as u8)) {
+        if p == who {
+            continue;
+        }
+        let name = &t.seats[p.index()].name;
+        let yes = match agents[p.index()] {
+            Agent::Human => {
+                print!(
+                    "{name}: {} proposes {what}; accept? (yes/no) ",
+                    t.seats[who.index()].name
+                );
+                let _ = std::io::stdout().flush();
+                matches!(
+                    lines.next(),
+                    Some(Ok(l)) if matches!(l.trim(), "y" | "yes")
+                )
+            }
+            _ => outcome.as_ref().is_some_and(|o| o.ranks[p.index()] == 0),
+        };
+        if !yes {
+            println!("{name} declines {what}");
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 fn test(files: &GameFiles, playouts: usize, filter: Option<&str>, seed: u64) -> Res {

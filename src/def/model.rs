@@ -691,6 +691,10 @@ pub struct RulesDef {
     /// A move clock kept natively (chess's fifty-move rule, draughts' forty-move rule).
     #[serde(default)]
     pub clock: Option<ClockDef>,
+    /// Agreements the players may make at the table (`"stalemate"`, `"draw"`): one player
+    /// proposes, every other accepts, and the script's `agreed(s, what)` hook ends the game.
+    #[serde(default)]
+    pub agreements: Vec<String>,
 }
 
 /// A count of plies since the last irreversible move, kept in a var by the engine. Reaching

@@ -124,6 +124,8 @@ pub struct Hooks {
     pub no_moves: bool,
     /// `evaluate(s, p)`.
     pub evaluate: bool,
+    /// `agreed(s, what)`.
+    pub agreed: bool,
 }
 
 /// A compiled rule script with its engine.
@@ -198,6 +200,10 @@ impl Rules {
                 }
                 "evaluate" => {
                     hooks.evaluate = true;
+                    2
+                }
+                "agreed" => {
+                    hooks.agreed = true;
                     2
                 }
                 _ => continue,
@@ -376,6 +382,24 @@ impl Rules {
     pub fn no_moves(&self, s: &mut State, log: &mut Vec<Change>) -> Result<bool, RuleError> {
         self.call("no_moves", s, log, std::ptr::null_mut(), true, Vec::new())
             .map(|r| r.1)
+    }
+
+    /// Runs `agreed(s, what)`: every player accepted the agreement `what`.
+    pub fn agreed(
+        &self,
+        s: &mut State,
+        what: &str,
+        log: &mut Vec<Change>,
+    ) -> Result<(), RuleError> {
+        self.call(
+            "agreed",
+            s,
+            log,
+            std::ptr::null_mut(),
+            true,
+            vec![Dynamic::from(what.to_string())],
+        )
+        .map(|_| ())
     }
 
     /// Runs `evaluate(s, p)`: the script's estimate of the position for seat `p`.

@@ -65,6 +65,9 @@ pub struct Scenario {
     /// Moves to play in order.
     #[serde(default)]
     pub play: Vec<String>,
+    /// After `play`, every player accepts this agreement (`"stalemate"`).
+    #[serde(default)]
+    pub agree: Option<String>,
     /// What must hold after `play`.
     #[serde(default)]
     pub expect: Option<Expect>,
@@ -177,6 +180,10 @@ fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
     for (i, m) in sc.play.iter().enumerate() {
         g.play_text(&mut s, m)
             .map_err(|e| format!("play[{i}] `{m}`: {e}"))?;
+    }
+    if let Some(what) = &sc.agree {
+        g.agree(&mut s, what)
+            .map_err(|e| format!("agree `{what}`: {e}"))?;
     }
     let Some(x) = &sc.expect else { return Ok(()) };
     let t = &g.tables;
