@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::ai::{Agent, random_move};
+use crate::ai::Agent;
 use crate::catalog;
 use crate::def::GameFiles;
 use crate::diag::{Diagnostic, Diagnostics};
@@ -432,9 +432,11 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
         let who = s.turn();
         let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
         let m = match agents[who.index()] {
-            Agent::Random => random_move(&moves, &mut rng)
-                .cloned()
-                .ok_or_else(|| "no legal move in a live game".to_string())?,
+            agent @ (Agent::Random | Agent::Greedy | Agent::Mcts(_)) => {
+                crate::ai::choose(g, &s, &moves, agent, &mut rng)
+                    .map_err(|e| rule_failure(g, e))?
+                    .ok_or_else(|| "no legal move in a live game".to_string())?
+            }
             Agent::Human => {
                 print!("{} to move> ", t.seats[who.index()].name);
                 let _ = std::io::stdout().flush();

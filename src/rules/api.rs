@@ -539,6 +539,23 @@ pub(super) fn register(e: &mut Engine) {
             })
         },
     );
+    e.register_fn("distance_sum", |c: &mut Ctx, p: i64, name: &str| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            let dist = t.board.distances_to(region(t, name, who)?);
+            Ok(t.board
+                .cells()
+                .map(|x| {
+                    let mine = s
+                        .stack(x.into())
+                        .iter()
+                        .filter(|q| t.info(**q).owner == Some(who))
+                        .count() as i64;
+                    mine * i64::from(dist[x.index()].min(1000))
+                })
+                .sum::<i64>())
+        })
+    });
     e.register_fn("held_down", |c: &mut Ctx, p: i64| {
         read(c, |_, t, s| {
             let who = player(t, p)?;
