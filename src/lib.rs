@@ -13,6 +13,7 @@ pub mod diag;
 pub mod engine;
 pub mod game;
 pub mod notation;
+pub mod record;
 pub mod rules;
 pub mod testing;
 

@@ -47,20 +47,39 @@ enum Command {
     },
     /// Play a game; with no human seat it plays to the end and prints every move.
     Play {
-        #[command(flatten)]
-        game: GameArgs,
-        /// A seat and who plays it: `A=human`, `B=random`; `all=random` sets every seat.
+        /// A built-in game id, or a path to a game folder or game.toml (with --load: the
+        /// record's game when left out).
+        game: Option<String>,
+        /// A variant of the game (games/<id>/variants/<name>.toml).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Set an option: `--set key=value` (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// A seat and who plays it: `A=human`, `B=random|greedy|mcts[:N|:500ms|:2s]`;
+        /// `all=random` sets every seat.
         #[arg(long = "seat", value_name = "SEAT=KIND")]
         seats: Vec<String>,
-        /// Seed for AI seats and dice.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seed for AI seats and dice (default 1, or the loaded record's).
+        #[arg(long)]
+        seed: Option<u64>,
         /// Start from this position instead of the set-up.
         #[arg(long)]
         position: Option<String>,
         /// Do not draw the board after each move (AI-only games).
         #[arg(long)]
         quiet: bool,
+        /// Resume the game recorded in this file (every move is checked again).
+        #[arg(long, value_name = "FILE")]
+        load: Option<PathBuf>,
+        /// Keep the game record in this file, rewritten safely after every move.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+    },
+    /// Check a game record move by move; stop at the first illegal move with its number.
+    Replay {
+        /// The record file.
+        file: PathBuf,
     },
     /// Run a game's scenario tests and the conformance test.
     Test {
@@ -189,17 +208,62 @@ fn run(cli: Cli) -> Res {
         Command::Show { game } => show(&load(&game, &dirs)?),
         Command::Play {
             game,
+            variant,
+            sets,
             seats,
             seed,
             position,
             quiet,
-        } => play(
-            &load(&game, &dirs)?,
-            &seats,
-            seed,
-            position.as_deref(),
-            quiet,
-        ),
+            load: from,
+            save,
+        } => {
+            let record = match &from {
+                Some(f) => Some(read_record(f)?),
+                None => None,
+            };
+            let header = |k: &str| {
+                record
+                    .as_ref()
+                    .and_then(|r| r.header(k))
+                    .map(str::to_string)
+            };
+            let args = GameArgs {
+                game: game
+                    .or_else(|| header("Game"))
+                    .ok_or_else(|| "name a game (or --load a record)".to_string())?,
+                variant: variant.or_else(|| header("Variant")),
+                sets: if sets.is_empty() {
+                    record
+                        .as_ref()
+                        .map(|r| {
+                            r.sets()
+                                .into_iter()
+                                .map(|(k, v)| format!("{k}={v}"))
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                } else {
+                    sets
+                },
+            };
+            let seed = seed
+                .or_else(|| header("Seed").and_then(|v| v.parse().ok()))
+                .unwrap_or(1);
+            let g = load(&args, &dirs)?;
+            play(
+                &g,
+                &PlayOpts {
+                    args,
+                    seat_flags: seats,
+                    seed,
+                    position,
+                    quiet,
+                    record,
+                    save,
+                },
+            )
+        }
+        Command::Replay { file } => replay_cmd(&file, &dirs),
         Command::Test {
             game,
             playouts,
@@ -390,8 +454,153 @@ fn show(g: &Game) -> Res {
     Ok(ExitCode::SUCCESS)
 }
 
-fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quiet: bool) -> Res {
+/// What `play` was asked for.
+struct PlayOpts {
+    args: GameArgs,
+    seat_flags: Vec<String>,
+    seed: u64,
+    position: Option<String>,
+    quiet: bool,
+    /// A record to resume.
+    record: Option<crate::record::Record>,
+    /// Where to keep the record.
+    save: Option<PathBuf>,
+}
+
+fn read_record(path: &std::path::Path) -> Result<crate::record::Record, Failure> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostic::error(&name, format!("cannot read: {e}")))?;
+    Ok(crate::record::Record::parse(&name, &text)?)
+}
+
+fn replay_cmd(path: &std::path::Path, dirs: &[PathBuf]) -> Res {
+    let rec = read_record(path)?;
+    let args = GameArgs {
+        game: rec
+            .header("Game")
+            .ok_or_else(|| {
+                format!(
+                    "{}: the record has no [Game \"...\"] header",
+                    path.display()
+                )
+            })?
+            .to_string(),
+        variant: rec.header("Variant").map(str::to_string),
+        sets: rec
+            .sets()
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+    };
+    let g = load(&args, dirs)?;
+    match crate::record::replay(&g, &rec) {
+        Ok((s, _)) => {
+            let result = match s.outcome() {
+                Some(o) => format!("game over: {}", outcome_text(&g, o)),
+                None => format!(
+                    "game in progress, {} to move",
+                    g.tables.seats[s.turn().index()].name
+                ),
+            };
+            if let Some(claimed) = rec.header("Result")
+                && claimed != "*"
+                && s.outcome().map(|o| result_header(&g, o)).as_deref() != Some(claimed)
+            {
+                println!(
+                    "{}: the Result header says `{claimed}` but the moves give: {result}",
+                    path.display()
+                );
+                return Ok(ExitCode::from(1));
+            }
+            println!("ok: {} moves, {result}", rec.moves.len());
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            println!("{}: {e}", path.display());
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// The `Result` header for an outcome: the winners' names joined by `+`, or `draw`.
+fn result_header(g: &Game, o: &crate::engine::Outcome) -> String {
+    if o.is_draw() {
+        "draw".into()
+    } else {
+        o.winners()
+            .iter()
+            .map(|p| g.tables.seats[p.index()].name.clone())
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+}
+
+fn outcome_text(g: &Game, o: &crate::engine::Outcome) -> String {
+    format!("{} ({})", result_header(g, o), o.reason)
+}
+
+/// A record of the game so far, with its headers.
+fn record_of(
+    g: &Game,
+    opts: &PlayOpts,
+    agents: &[Agent],
+    s: &State,
+    moves: &[crate::record::Entry],
+) -> crate::record::Record {
+    let mut r = crate::record::Record::default();
+    r.set_header("Game", g.id());
+    if let Some(v) = &opts.args.variant {
+        r.set_header("Variant", v.clone());
+    }
+    if !opts.args.sets.is_empty() {
+        r.set_header("Set", opts.args.sets.join(" "));
+    }
+    let seats: Vec<String> = g
+        .tables
+        .seats
+        .iter()
+        .zip(agents)
+        .map(|(seat, a)| format!("{}={}", seat.name, agent_name(*a)))
+        .collect();
+    r.set_header("Seats", seats.join(" "));
+    r.set_header("Seed", opts.seed.to_string());
+    r.set_header("Dice", "seeded");
+    if let Ok(d) = std::process::Command::new("date").arg("+%Y-%m-%d").output() {
+        let d = String::from_utf8_lossy(&d.stdout).trim().to_string();
+        if !d.is_empty() {
+            r.set_header("Date", d);
+        }
+    }
+    if let Some(p) = opts.position.clone().or_else(|| {
+        opts.record
+            .as_ref()
+            .and_then(|r| r.header("Position").map(str::to_string))
+    }) {
+        r.set_header("Position", p);
+    }
+    r.set_header(
+        "Result",
+        s.outcome().map_or("*".to_string(), |o| result_header(g, o)),
+    );
+    r.moves = moves.to_vec();
+    r
+}
+
+fn agent_name(a: Agent) -> String {
+    match a {
+        Agent::Human => "human".into(),
+        Agent::Random => "random".into(),
+        Agent::Greedy => "greedy".into(),
+        Agent::Mcts(crate::ai::Budget::Playouts(n)) => format!("mcts:{n}"),
+        Agent::Mcts(crate::ai::Budget::Time(t)) => format!("mcts:{}ms", t.as_millis()),
+    }
+}
+
+fn play(g: &Game, opts: &PlayOpts) -> Res {
     let t = &g.tables;
+    let seat_flags = &opts.seat_flags;
+    let quiet = opts.quiet;
     let mut agents = vec![Agent::Human; t.player_count()];
     let any_seat_flag = !seat_flags.is_empty();
     for f in seat_flags {
@@ -418,9 +627,34 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
             "(no --seat given: every seat is played at this terminal; try --seat all=random)"
         );
     }
-    let mut rng = Rng::new(seed);
-    let mut s = start(g, position)?;
+    let mut rng = Rng::new(opts.seed);
     let mut history: Vec<crate::engine::Undo> = Vec::new();
+    let mut entries: Vec<crate::record::Entry> = Vec::new();
+    let mut s = match &opts.record {
+        Some(rec) => {
+            let (s, undos) = crate::record::replay(g, rec)
+                .map_err(|e| format!("the record does not replay: {e}"))?;
+            history = undos;
+            entries = rec.moves.clone();
+            // The random stream continues as if these moves had been chosen here.
+            for _ in 0..entries.len() {
+                rng.next_u64();
+            }
+            println!("resumed after {} moves", entries.len());
+            s
+        }
+        None => start(g, opts.position.as_deref())?,
+    };
+    let mut saved_to: Option<PathBuf> = opts.save.clone();
+    let mut dirty = false;
+    let save_now = |path: &std::path::Path,
+                    s: &State,
+                    entries: &[crate::record::Entry]|
+     -> Result<(), Failure> {
+        let rec = record_of(g, opts, &agents, s, entries);
+        crate::record::save(path, &rec.to_text())
+            .map_err(|e| Failure::Message(format!("cannot save {}: {e}", path.display())))
+    };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let interactive = agents.contains(&Agent::Human);
@@ -447,7 +681,43 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
                 let line = line.trim();
                 match line {
                     "" => continue,
-                    "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+                    "quit" | "exit" => {
+                        if dirty && saved_to.is_none() {
+                            print!(
+                                "the game is not saved (save FILE keeps it); quit anyway? (yes/no) "
+                            );
+                            let _ = std::io::stdout().flush();
+                            let sure = matches!(lines.next(), Some(Ok(l)) if matches!(l.trim(), "y" | "yes"));
+                            if !sure {
+                                continue;
+                            }
+                        }
+                        return Ok(ExitCode::SUCCESS);
+                    }
+                    cmd if cmd == "save" || cmd.starts_with("save ") => {
+                        let path = cmd.strip_prefix("save").map(str::trim).unwrap_or_default();
+                        let path = if path.is_empty() {
+                            match &saved_to {
+                                Some(p) => p.clone(),
+                                None => {
+                                    println!("save where? type: save FILE");
+                                    continue;
+                                }
+                            }
+                        } else {
+                            PathBuf::from(path)
+                        };
+                        match save_now(&path, &s, &entries) {
+                            Ok(()) => {
+                                println!("saved to {}", path.display());
+                                saved_to = Some(path);
+                                dirty = false;
+                            }
+                            Err(Failure::Message(m)) => println!("{m}"),
+                            Err(_) => println!("cannot save"),
+                        }
+                        continue;
+                    }
                     "help" => {
                         let offers: String = g
                             .agreements()
@@ -485,6 +755,9 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
                             let u = g.agree(&mut s, &what).map_err(|e| rule_failure(g, e))?;
                             history.push(u);
                             println!("{what}: agreed by every player");
+                            if let Some(p) = &saved_to {
+                                save_now(p, &s, &entries)?;
+                            }
                             break;
                         }
                         continue;
@@ -493,6 +766,8 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
                         match history.pop() {
                             Some(u) => {
                                 g.undo(&mut s, u);
+                                entries.pop();
+                                dirty = true;
                                 number = number.saturating_sub(1);
                                 print!("{}", render::board_text(g, &s));
                             }
@@ -511,13 +786,25 @@ fn play(g: &Game, seat_flags: &[String], seed: u64, position: Option<&str>, quie
             }
         };
         number += 1;
+        let text = g.move_text(&s, &m);
         println!(
-            "{number}. {}: {}",
-            t.seats[who.index()].name,
-            g.move_text(&s, &m)
+            "{}. {}: {text}",
+            entries.len() + 1,
+            t.seats[who.index()].name
         );
+        entries.push(crate::record::Entry {
+            number: entries.len() as u32 + 1,
+            seat: t.seats[who.index()].name.clone(),
+            text,
+            comment: None,
+        });
         let u = g.play(&mut s, &m).map_err(|e| rule_failure(g, e))?;
         history.push(u);
+        dirty = true;
+        if let Some(p) = &saved_to {
+            save_now(p, &s, &entries)?;
+            dirty = false;
+        }
         if interactive || !quiet {
             print!("{}", render::board_text(g, &s));
         }
