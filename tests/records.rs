@@ -156,3 +156,52 @@ fn the_binary_saves_resumes_and_replays() {
     assert!(out.contains("move 12"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn render_draws_every_cell_and_piece_as_svg() {
+    let o = icebox(&[
+        "render",
+        "moscow-ice",
+        "--variant",
+        "three-player",
+        "--svg",
+        "-",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = String::from_utf8_lossy(&o.stdout);
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+    // 78 cells drawn as circles with their names; 12 stacks of three pyramids.
+    assert_eq!(svg.matches("<circle ").count(), 78);
+    assert!(svg.contains(">a11</text>"));
+    assert_eq!(svg.matches("<polygon ").count(), 36);
+    assert!(svg.contains("fill=\"red\"") && svg.contains("fill=\"cyan\""));
+    // A record position: after 2 moves of a saved game.
+    let dir = std::env::temp_dir().join(format!("icebox-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let rec = dir.join("g.rec");
+    std::fs::write(&rec, "[Game \"moscow-ice\"]\n\n1. A: c1-c2\n2. B: a3-b3\n").expect("write");
+    let o = icebox(&[
+        "render",
+        "moscow-ice",
+        "--record",
+        &rec.to_string_lossy(),
+        "--at",
+        "5",
+        "--svg",
+        "-",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the record has 2 moves"));
+    let o = icebox(&[
+        "render",
+        "moscow-ice",
+        "--record",
+        &rec.to_string_lossy(),
+        "--at",
+        "1",
+        "--svg",
+        "-",
+    ]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("to move: B"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

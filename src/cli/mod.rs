@@ -3,6 +3,7 @@
 //! as a message and exit status 1 (usage errors exit 2, from clap).
 
 mod render;
+mod svg;
 
 use crate::engine::PlayerId;
 use std::io::{BufRead, Write};
@@ -75,6 +76,23 @@ enum Command {
         /// Keep the game record in this file, rewritten safely after every move.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+    },
+    /// Draw a position as an SVG picture.
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The position to draw (default: the start).
+        #[arg(long, conflicts_with = "record")]
+        position: Option<String>,
+        /// Draw a position of this game record...
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        /// ... after this many of its moves (default: all).
+        #[arg(long, requires = "record")]
+        at: Option<usize>,
+        /// Where to write the SVG (`-` for standard output).
+        #[arg(long, value_name = "OUT")]
+        svg: PathBuf,
     },
     /// Check a game record move by move; stop at the first illegal move with its number.
     Replay {
@@ -264,6 +282,43 @@ fn run(cli: Cli) -> Res {
             )
         }
         Command::Replay { file } => replay_cmd(&file, &dirs),
+        Command::Render {
+            game,
+            position,
+            record,
+            at,
+            svg: out,
+        } => {
+            let g = load(&game, &dirs)?;
+            let s = match &record {
+                Some(f) => {
+                    let mut rec = read_record(f)?;
+                    if let Some(n) = at {
+                        if n > rec.moves.len() {
+                            return Err(format!(
+                                "--at {n}: the record has {} moves",
+                                rec.moves.len()
+                            )
+                            .into());
+                        }
+                        rec.moves.truncate(n);
+                    }
+                    crate::record::replay(&g, &rec)
+                        .map_err(|e| format!("{}: {e}", f.display()))?
+                        .0
+                }
+                None => start(&g, position.as_deref())?,
+            };
+            let picture = svg::position_svg(&g, &s);
+            if out.as_os_str() == "-" {
+                print!("{picture}");
+            } else {
+                crate::record::save(&out, &picture)
+                    .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+                println!("wrote {}", out.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Test {
             game,
             playouts,

@@ -1,0 +1,232 @@
+//! SVG pictures of a position, from the definition alone: cells where the board puts them
+//! (grid files and ranks, or the `x`/`y` of listed cells), pyramids as nested triangles sized
+//! by pips in their owner's colour, coordinates on the margins, zones and scores below.
+
+use std::fmt::Write;
+
+use crate::board::CellId;
+use crate::engine::{Piece, State, Tables};
+use crate::game::Game;
+
+/// Pixels between neighbouring cell centres.
+const CELL: f64 = 56.0;
+const MARGIN: f64 = 28.0;
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The fill colour of a piece: its owner's colour for its slot, or the kind's neutral colour.
+fn colour(t: &Tables, p: Piece) -> String {
+    let info = t.info(p);
+    let kind = &t.kinds[info.kind.index()];
+    let c = match info.owner {
+        Some(o) => t.seats[o.index()]
+            .colours
+            .get(kind.colour)
+            .or_else(|| t.seats[o.index()].colours.first())
+            .cloned(),
+        None => kind.neutral_colour.clone(),
+    };
+    // Only plain colour words or #hex reach the SVG.
+    c.filter(|c| c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '#'))
+        .unwrap_or_else(|| "gray".into())
+}
+
+/// Cell centres in pixels, and the picture's board size.
+fn layout(t: &Tables) -> (Vec<(f64, f64)>, f64, f64) {
+    let b = &t.board;
+    let raw: Vec<(f64, f64)> = b
+        .cells()
+        .map(|c| {
+            let (x, y) = b.coord(c);
+            (x as f64, y as f64)
+        })
+        .collect();
+    // Scale so the closest linked cells are one CELL apart.
+    let mut step = f64::MAX;
+    for c in b.cells() {
+        for d in b.dirs() {
+            if let Some(n) = b.step(c, d) {
+                let (a, z) = (raw[c.index()], raw[n.index()]);
+                let dist = ((a.0 - z.0).powi(2) + (a.1 - z.1).powi(2)).sqrt();
+                if dist > 0.0 {
+                    step = step.min(dist);
+                }
+            }
+        }
+    }
+    if step == f64::MAX {
+        step = 1.0;
+    }
+    let k = CELL / step;
+    let min_x = raw.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+    let max_y = raw.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+    let pts: Vec<(f64, f64)> = raw
+        .iter()
+        .map(|(x, y)| {
+            (
+                MARGIN + CELL / 2.0 + (x - min_x) * k,
+                MARGIN + CELL / 2.0 + (max_y - y) * k,
+            )
+        })
+        .collect();
+    let w = pts.iter().map(|p| p.0).fold(0.0, f64::max) + CELL / 2.0 + MARGIN;
+    let h = pts.iter().map(|p| p.1).fold(0.0, f64::max) + CELL / 2.0 + MARGIN;
+    (pts, w, h)
+}
+
+/// Draws the stack on a cell: each piece a triangle sized by its pips, largest behind, the
+/// top piece outlined and lettered.
+fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
+    let Some(&top) = stack.last() else { return };
+    let mut order: Vec<(usize, Piece)> = stack.iter().copied().enumerate().collect();
+    order.sort_by_key(|(i, p)| (-t.info(*p).size, *i));
+    for (_, p) in &order {
+        let size = t.info(*p).size.clamp(1, 4) as f64;
+        let h = CELL * (0.28 + 0.16 * size);
+        let w = h * 0.8;
+        let base = cy + h / 2.0 - 2.0;
+        let stroke = if *p == top { 2.2 } else { 1.0 };
+        let _ = writeln!(
+            out,
+            r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" fill-opacity="0.85" stroke="black" stroke-width="{stroke}"/>"#,
+            cx,
+            base - h,
+            cx - w / 2.0,
+            base,
+            cx + w / 2.0,
+            base,
+            colour(t, *p)
+        );
+    }
+    let kind = &t.kinds[t.info(top).kind.index()];
+    let _ = writeln!(
+        out,
+        r#"<text x="{cx:.1}" y="{:.1}" font-size="11" text-anchor="middle" font-family="sans-serif" fill="black">{}</text>"#,
+        cy + CELL * 0.36,
+        esc(&t.piece_text(top))
+    );
+    let _ = kind;
+}
+
+/// The whole picture.
+pub fn position_svg(g: &Game, s: &State) -> String {
+    let t = &g.tables;
+    let b = &t.board;
+    let (pts, w, board_h) = layout(t);
+    let mut lines: Vec<String> = Vec::new();
+    for (i, z) in t.zones.iter().enumerate() {
+        let loc = crate::engine::Loc((b.len() + i) as u16);
+        let stack = s.stack(loc);
+        if stack.is_empty() {
+            continue;
+        }
+        let name = match z.seat {
+            Some(p) => format!("{}.{}", z.name, t.seats[p.index()].name),
+            None => z.name.clone(),
+        };
+        let pieces: Vec<String> = stack.iter().map(|p| t.piece_text(*p)).collect();
+        lines.push(format!("{name}: {}", pieces.join(" ")));
+    }
+    let scores: Vec<String> = t
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
+        .collect();
+    lines.push(format!("score: {}", scores.join(", ")));
+    lines.push(match s.outcome() {
+        Some(o) => format!("game over: {}", o.reason),
+        None => format!("to move: {}", t.seats[s.turn().index()].name),
+    });
+    let h = board_h + 18.0 * lines.len() as f64 + 8.0;
+    let w = w.max(320.0);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<title>{}</title><rect width="100%" height="100%" fill="white"/>"#,
+        esc(&g.tables.id)
+    );
+    let grid = b.grid.is_some();
+    for c in b.cells() {
+        let (x, y) = pts[c.index()];
+        if grid {
+            let (f, r) = b.coord(c);
+            let fill = if (f + r) % 2 == 0 {
+                "#b58863"
+            } else {
+                "#f0d9b5"
+            };
+            let _ = writeln!(
+                out,
+                r##"<rect x="{:.1}" y="{:.1}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#7a5a3a" stroke-width="0.5"/>"##,
+                x - CELL / 2.0,
+                y - CELL / 2.0
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#f0d9b5" stroke="#7a5a3a"/>"##,
+                CELL * 0.47
+            );
+            let _ = writeln!(
+                out,
+                r##"<text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle" font-family="sans-serif" fill="#7a5a3a">{}</text>"##,
+                y - CELL * 0.3,
+                esc(b.name(c))
+            );
+        }
+    }
+    if let Some((files, ranks)) = b.grid {
+        // Coordinates on the margins.
+        for f in 0..files {
+            let x = MARGIN + CELL / 2.0 + f as f64 * CELL;
+            let name: String = b
+                .cells()
+                .find(|c| b.coord(*c).0 == f as i64)
+                .map(|c| {
+                    b.name(c)
+                        .trim_end_matches(|ch: char| ch.is_ascii_digit())
+                        .to_string()
+                })
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                r#"<text x="{x:.1}" y="{:.1}" font-size="12" text-anchor="middle" font-family="sans-serif">{}</text>"#,
+                board_h - MARGIN / 2.0 + 4.0,
+                esc(&name)
+            );
+        }
+        for r in 0..ranks {
+            let y = MARGIN + CELL / 2.0 + (ranks - 1 - r) as f64 * CELL;
+            let _ = writeln!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}" font-size="12" text-anchor="middle" font-family="sans-serif">{}</text>"#,
+                MARGIN / 2.0,
+                y + 4.0,
+                r + 1
+            );
+        }
+    }
+    for c in b.cells() {
+        let (x, y) = pts[c.index()];
+        stack_svg(&mut out, t, s.stack(CellId::from(c).into()), x, y);
+    }
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<text x="{MARGIN}" y="{:.1}" font-size="13" font-family="sans-serif">{}</text>"#,
+            board_h + 16.0 + 18.0 * i as f64,
+            esc(line)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
