@@ -4,7 +4,6 @@
 
 use std::fmt::Write;
 
-use crate::board::CellId;
 use crate::engine::{Piece, State, Tables};
 use crate::game::Game;
 
@@ -217,7 +216,7 @@ pub fn position_svg(g: &Game, s: &State) -> String {
     }
     for c in b.cells() {
         let (x, y) = pts[c.index()];
-        stack_svg(&mut out, t, s.stack(CellId::from(c).into()), x, y);
+        stack_svg(&mut out, t, s.stack(c.into()), x, y);
     }
     for (i, line) in lines.iter().enumerate() {
         let _ = writeln!(
