@@ -65,14 +65,7 @@ pub fn board_text(g: &Game, s: &State) -> String {
         }
         out.push('\n');
     } else {
-        for row in t.board.rows() {
-            let items: Vec<String> = row
-                .iter()
-                .map(|&c| format!("{}:{}", t.board.name(c), cell_text(c)))
-                .collect();
-            out.push_str(&items.join("  "));
-            out.push('\n');
-        }
+        out.push_str(&canvas(g, s, &cell_text));
     }
     for (i, z) in t.zones.iter().enumerate() {
         let stack = s.stack(crate::engine::Loc((t.board.len() + i) as u16));
@@ -108,6 +101,80 @@ pub fn board_text(g: &Game, s: &State) -> String {
             o.reason
         )),
         None => out.push_str(&format!("to move: {}\n", t.seats[s.turn().index()].name)),
+    }
+    out
+}
+
+/// Draws a listed board where its cells' `x`/`y` put them: an empty cell shows its name (so a
+/// player can type it), an occupied one its pieces. Cells that would overlap are nudged right.
+fn canvas(g: &Game, s: &State, cell_text: &dyn Fn(crate::board::CellId) -> String) -> String {
+    let b = &g.tables.board;
+    let _ = s;
+    let cells: Vec<crate::board::CellId> = b.cells().collect();
+    if cells.is_empty() {
+        return String::new();
+    }
+    let coords: Vec<(f64, f64)> = cells
+        .iter()
+        .map(|c| {
+            let (x, y) = b.coord(*c);
+            (x as f64, y as f64)
+        })
+        .collect();
+    let mut step = f64::MAX;
+    for c in &cells {
+        for d in b.dirs() {
+            if let Some(n) = b.step(*c, d) {
+                let (p, q) = (coords[c.index()], coords[n.index()]);
+                let dist = ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt();
+                if dist > 0.0 {
+                    step = step.min(dist);
+                }
+            }
+        }
+    }
+    if step == f64::MAX {
+        // No links or no coordinates: one row in listing order.
+        let items: Vec<String> = cells
+            .iter()
+            .map(|&c| format!("{}:{}", b.name(c), cell_text(c)))
+            .collect();
+        return format!("{}\n", items.join("  "));
+    }
+    let label = |c: crate::board::CellId| {
+        let t = cell_text(c);
+        if t == "." { b.name(c).to_string() } else { t }
+    };
+    let width = cells
+        .iter()
+        .map(|c| label(*c).chars().count())
+        .max()
+        .unwrap_or(1);
+    let min_x = coords.iter().map(|p| p.0).fold(f64::MAX, f64::min);
+    let max_y = coords.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+    let mut placed: Vec<(usize, usize, String)> = cells
+        .iter()
+        .map(|c| {
+            let (x, y) = coords[c.index()];
+            let col = ((x - min_x) / step * (width as f64 + 1.0)).round() as usize;
+            let line = ((max_y - y) / step).round() as usize;
+            (line, col, label(*c))
+        })
+        .collect();
+    placed.sort();
+    let lines = placed.iter().map(|p| p.0).max().unwrap_or(0) + 1;
+    let mut rows: Vec<String> = vec![String::new(); lines];
+    for (line, col, text) in placed {
+        let row = &mut rows[line];
+        let len = row.chars().count();
+        let at = if len > 0 { col.max(len + 1) } else { col };
+        row.push_str(&" ".repeat(at - len));
+        row.push_str(&format!("{text:^width$}"));
+    }
+    let mut out = String::new();
+    for r in rows {
+        out.push_str(r.trim_end());
+        out.push('\n');
     }
     out
 }
