@@ -15,6 +15,8 @@ pub mod game;
 pub mod notation;
 pub mod record;
 pub mod rules;
+pub mod selfplay;
+pub mod stats;
 pub mod testing;
 
 pub use game::Game;

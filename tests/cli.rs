@@ -277,7 +277,7 @@ fn test_command_runs_scenarios_and_conformance() {
 #[test]
 fn user_game_folders_are_found_by_id() {
     let o = Command::new(env!("CARGO_BIN_EXE_icebox"))
-        .args(["--games", "examples", "show", "hexapawn"])
+        .args(["--games-dir", "examples", "show", "hexapawn"])
         .output()
         .expect("runs");
     assert!(o.status.success(), "{}", text(&o).1);

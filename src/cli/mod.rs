@@ -27,8 +27,8 @@ use crate::testing;
 #[command(name = "icebox", version, about, long_about = None)]
 pub struct Cli {
     /// Extra folders of user games (also read from ICEBOX_GAMES).
-    #[arg(long = "games", global = true, value_name = "DIR")]
-    games: Vec<PathBuf>,
+    #[arg(long = "games-dir", global = true, value_name = "DIR")]
+    games_dir: Vec<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -76,6 +76,45 @@ enum Command {
         /// Keep the game record in this file, rewritten safely after every move.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+    },
+    /// Play many games between automatic agents, in parallel; one JSON line per game.
+    Selfplay {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Append each game's result to this JSON-lines file; games already in it are skipped
+        /// (resume), so runs split by seed range can be merged by concatenation.
+        #[arg(long, value_name = "FILE.jsonl")]
+        out: Option<PathBuf>,
+        /// Draw win rates and game lengths to this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        chart: Option<PathBuf>,
+    },
+    /// Statistics over self-play results: win rates with 95% intervals, draws, lengths.
+    Stats {
+        /// JSON-lines files written by selfplay.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Draw win rates and game lengths to this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        chart: Option<PathBuf>,
+    },
+    /// Play the same seeds and agents under two rule sets and report what changed.
+    Compare {
+        /// A built-in game id, or a path to a game folder or game.toml.
+        game: String,
+        /// The base rules, as flags: "--variant four-player --set x=1" (empty: the game).
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
+        base: String,
+        /// The changed rules, as flags: "--set backward_jumps=true".
+        #[arg(long = "with", allow_hyphen_values = true)]
+        with: String,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Draw both rule sets' win rates and lengths to this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        chart: Option<PathBuf>,
     },
     /// Draw a position as an SVG picture.
     Render {
@@ -179,6 +218,26 @@ struct GameArgs {
     sets: Vec<String>,
 }
 
+/// How many games, with whom, on how many threads.
+#[derive(Args, Clone, Debug)]
+struct RunArgs {
+    /// Number of games (seeds S, S+1, ...).
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// A seat and its agent: `A=random`, `B=mcts:200`, `all=greedy` (default: random).
+    #[arg(long = "seat", value_name = "SEAT=AGENT")]
+    seats: Vec<String>,
+    /// First seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play exactly the seeds A..B (B excluded) instead of --games/--seed.
+    #[arg(long, value_name = "A..B")]
+    seed_range: Option<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long, default_value_t = 0)]
+    jobs: usize,
+}
+
 /// A failure to report: diagnostics or a plain message.
 enum Failure {
     Diags(Diagnostics),
@@ -220,7 +279,7 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Res {
-    let dirs = catalog::user_dirs(&cli.games);
+    let dirs = catalog::user_dirs(&cli.games_dir);
     match cli.command {
         Command::List { json } => list(&dirs, json),
         Command::Show { game } => show(&load(&game, &dirs)?),
@@ -282,6 +341,32 @@ fn run(cli: Cli) -> Res {
             )
         }
         Command::Replay { file } => replay_cmd(&file, &dirs),
+        Command::Selfplay {
+            game,
+            run,
+            out,
+            chart,
+        } => selfplay_cmd(&game, &run, out.as_deref(), chart.as_deref(), &dirs),
+        Command::Stats { files, chart } => {
+            let mut all = Vec::new();
+            for f in &files {
+                all.extend(read_results(f)?);
+            }
+            let summary = crate::stats::summarize(&all);
+            print!("{}", crate::stats::summary_text(&summary));
+            if let Some(c) = chart {
+                let lengths = all.iter().map(|r| r.plies).collect();
+                write_chart(&c, &[("results", &summary, lengths)])?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Compare {
+            game,
+            base,
+            with,
+            run,
+            chart,
+        } => compare_cmd(&game, &base, &with, &run, chart.as_deref(), &dirs),
         Command::Render {
             game,
             position,
@@ -506,6 +591,246 @@ fn show(g: &Game) -> Res {
     let s = start(g, None)?;
     println!("\nstart position: {}\n", g.position_text(&s));
     print!("{}", render::board_text(g, &s));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Turns a rule-set string like `--variant v --set a=1` into game arguments.
+fn rules_args(game: &str, flags: &str) -> Result<GameArgs, Failure> {
+    let mut args = GameArgs {
+        game: game.to_string(),
+        variant: None,
+        sets: Vec::new(),
+    };
+    let mut words = flags.split_whitespace();
+    while let Some(w) = words.next() {
+        let (flag, inline) = match w.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (w, None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| words.next().map(str::to_string))
+                .ok_or_else(|| Failure::Message(format!("`{flag}` needs a value in \"{flags}\"")))
+        };
+        match flag {
+            "--variant" => args.variant = Some(value()?),
+            "--set" => args.sets.push(value()?),
+            other => {
+                return Err(format!(
+                    "`{other}` in \"{flags}\": a rule set is made of --variant NAME and --set KEY=VALUE"
+                )
+                .into());
+            }
+        }
+    }
+    Ok(args)
+}
+
+fn plan(
+    args: &GameArgs,
+    run: &RunArgs,
+    dirs: &[PathBuf],
+) -> Result<crate::selfplay::Plan, Failure> {
+    let files = catalog::find(&args.game, dirs)?;
+    let sets = parse_sets(&args.sets)?;
+    // Load once here so a bad rule set is reported before any thread starts.
+    let g = Game::load(&files, args.variant.as_deref(), &sets)?;
+    let mut seats = std::collections::BTreeMap::new();
+    for f in &run.seats {
+        let (seat, kind) = f
+            .split_once('=')
+            .ok_or_else(|| format!("--seat wants SEAT=AGENT, got `{f}`"))?;
+        let agent: Agent = kind.parse()?;
+        if agent == Agent::Human {
+            return Err("selfplay seats are automatic: random, greedy or mcts"
+                .to_string()
+                .into());
+        }
+        if seat == "all" {
+            for s in &g.tables.seats {
+                seats.insert(s.name.clone(), agent);
+            }
+        } else if g.tables.seat(seat).is_some() {
+            seats.insert(seat.to_string(), agent);
+        } else {
+            return Err(format!("`{seat}` is not a seat of {}", g.id()).into());
+        }
+    }
+    let seeds: Vec<u64> = match &run.seed_range {
+        Some(r) => {
+            let (a, b) = r
+                .split_once("..")
+                .and_then(|(a, b)| {
+                    Some((a.trim().parse::<u64>().ok()?, b.trim().parse::<u64>().ok()?))
+                })
+                .filter(|(a, b)| a < b)
+                .ok_or_else(|| format!("--seed-range wants A..B with A < B, got `{r}`"))?;
+            (a..b).collect()
+        }
+        None => (run.seed..run.seed.saturating_add(run.games)).collect(),
+    };
+    Ok(crate::selfplay::Plan {
+        files,
+        variant: args.variant.clone(),
+        sets,
+        seats,
+        seeds,
+        jobs: run.jobs,
+    })
+}
+
+fn progress(n: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(n as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {per_sec}  {elapsed} elapsed, {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn read_results(path: &std::path::Path) -> Result<Vec<crate::selfplay::GameResult>, Failure> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostic::error(&name, format!("cannot read: {e}")))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let r = serde_json::from_str(line).map_err(|e| {
+            Diagnostic::error(
+                &name,
+                format!("line {} is not a selfplay result: {e}", i + 1),
+            )
+            .at_line_col(&text, i + 1, e.column().max(1))
+        })?;
+        out.push(r);
+    }
+    Ok(out)
+}
+
+fn write_chart(
+    path: &std::path::Path,
+    sets: &[(&str, &crate::stats::Summary, Vec<u32>)],
+) -> Result<(), Failure> {
+    crate::record::save(path, &crate::stats::chart_svg(sets))
+        .map_err(|e| Failure::Message(format!("cannot write {}: {e}", path.display())))?;
+    println!("chart: {}", path.display());
+    Ok(())
+}
+
+fn selfplay_cmd(
+    args: &GameArgs,
+    run: &RunArgs,
+    out: Option<&std::path::Path>,
+    chart: Option<&std::path::Path>,
+    dirs: &[PathBuf],
+) -> Res {
+    let mut plan = plan(args, run, dirs)?;
+    let mut previous = Vec::new();
+    if let Some(o) = out.filter(|o| o.exists()) {
+        previous = read_results(o)?;
+        let done: std::collections::BTreeSet<u64> = previous.iter().map(|r| r.seed).collect();
+        plan.seeds.retain(|s| !done.contains(s));
+        if !done.is_empty() {
+            eprintln!(
+                "{}: {} games already there, {} to play",
+                o.display(),
+                done.len(),
+                plan.seeds.len()
+            );
+        }
+    }
+    let bar = progress(plan.seeds.len());
+    let t0 = Instant::now();
+    let results = crate::selfplay::run(&plan, &|| bar.inc(1)).map_err(Failure::Message)?;
+    bar.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
+    if let Some(o) = out {
+        use std::io::Write as _;
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(o)
+            .map_err(|e| format!("cannot write {}: {e}", o.display()))?;
+        let mut text = String::new();
+        for r in &results {
+            text.push_str(&serde_json::to_string(r).map_err(|e| e.to_string())?);
+            text.push('\n');
+        }
+        f.write_all(text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", o.display()))?;
+    }
+    println!(
+        "played {} games in {secs:.2}s ({:.1} games/s, {} threads)",
+        results.len(),
+        results.len() as f64 / secs.max(1e-9),
+        rayon_threads(run.jobs)
+    );
+    let mut all = previous;
+    all.extend(results);
+    let summary = crate::stats::summarize(&all);
+    print!("{}", crate::stats::summary_text(&summary));
+    if let Some(c) = chart {
+        let lengths = all.iter().map(|r| r.plies).collect();
+        write_chart(c, &[("results", &summary, lengths)])?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn rayon_threads(jobs: usize) -> usize {
+    if jobs > 0 {
+        jobs
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
+fn compare_cmd(
+    game: &str,
+    base: &str,
+    with: &str,
+    run: &RunArgs,
+    chart: Option<&std::path::Path>,
+    dirs: &[PathBuf],
+) -> Res {
+    let base_plan = plan(&rules_args(game, base)?, run, dirs)?;
+    let with_plan = plan(&rules_args(game, with)?, run, dirs)?;
+    let bar = progress(base_plan.seeds.len() * 2);
+    let a = crate::selfplay::run(&base_plan, &|| bar.inc(1)).map_err(Failure::Message)?;
+    let b = crate::selfplay::run(&with_plan, &|| bar.inc(1)).map_err(Failure::Message)?;
+    bar.finish_and_clear();
+    let (sa, sb) = (crate::stats::summarize(&a), crate::stats::summarize(&b));
+    let base_label = if base.trim().is_empty() {
+        "base rules"
+    } else {
+        base
+    };
+    println!("== base: {base_label}");
+    print!("{}", crate::stats::summary_text(&sa));
+    println!("== with: {with}");
+    print!("{}", crate::stats::summary_text(&sb));
+    println!("== differences (with - base), same seeds and agents:");
+    print!(
+        "{}",
+        crate::stats::compare_text(&crate::stats::compare(&sa, &sb))
+    );
+    if let Some(c) = chart {
+        write_chart(
+            c,
+            &[
+                (base_label, &sa, a.iter().map(|r| r.plies).collect()),
+                (with, &sb, b.iter().map(|r| r.plies).collect()),
+            ],
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
