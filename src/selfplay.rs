@@ -69,8 +69,9 @@ pub fn play_one(g: &Game, plan: &Plan, seed: u64) -> Result<GameResult, String> 
         .collect();
     let mut rng = Rng::new(seed);
     let mut s = g.start().map_err(|e| e.to_string())?;
+    let mut moves = g.legal_moves(&s).map_err(|e| e.to_string())?;
+    let mut next = Vec::new();
     while !s.is_over() {
-        let moves = g.legal_moves(&s).map_err(|e| e.to_string())?;
         let agent = match agents[s.turn().index()] {
             Agent::Human => Agent::Random,
             a => a,
@@ -78,7 +79,9 @@ pub fn play_one(g: &Game, plan: &Plan, seed: u64) -> Result<GameResult, String> 
         let m = choose(g, &s, &moves, agent, &mut rng)
             .map_err(|e| e.to_string())?
             .ok_or("a live game without a move")?;
-        g.play(&mut s, &m).map_err(|e| e.to_string())?;
+        // play_fast hands back the next position's moves, which settling computed anyway.
+        g.play_fast(&mut s, &m, &mut next).map_err(|e| e.to_string())?;
+        std::mem::swap(&mut moves, &mut next);
     }
     let o = s.outcome().ok_or("the game did not end")?;
     let limit = o.reason.starts_with("move limit");
