@@ -80,7 +80,8 @@ pub fn play_one(g: &Game, plan: &Plan, seed: u64) -> Result<GameResult, String> 
             .map_err(|e| e.to_string())?
             .ok_or("a live game without a move")?;
         // play_fast hands back the next position's moves, which settling computed anyway.
-        g.play_fast(&mut s, &m, &mut next).map_err(|e| e.to_string())?;
+        g.play_fast(&mut s, &m, &mut next)
+            .map_err(|e| e.to_string())?;
         std::mem::swap(&mut moves, &mut next);
     }
     let o = s.outcome().ok_or("the game did not end")?;

@@ -33,3 +33,13 @@ fn english_draughts_from_the_start_matches_the_published_counts() {
         .collect();
     assert_eq!(counts, [7, 49, 302, 1469, 7361, 36768]);
 }
+
+#[test]
+fn zugzwang_from_the_start() {
+    // Depth 1 is counted out by hand in games/zugzwang/tests/setup.toml (46 moves); deeper
+    // counts pin the generators' interplay (stacking, whole-stack captures, knight leaps).
+    let counts: Vec<u64> = (1..=3)
+        .map(|d| perft_of("zugzwang", None, None, d))
+        .collect();
+    assert_eq!(counts, [46, 2116, 102644]);
+}

@@ -1135,6 +1135,9 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                             let u = g.agree(&mut s, &what).map_err(|e| rule_failure(g, e))?;
                             history.push(u);
                             println!("{what}: agreed by every player");
+                            if let Some(o) = s.outcome() {
+                                println!("game over: {}", outcome_text(g, o));
+                            }
                             if let Some(p) = &saved_to {
                                 save_now(p, &s, &entries)?;
                             }

@@ -539,6 +539,17 @@ pub(super) fn register(e: &mut Engine) {
             })
         },
     );
+    e.register_fn("pips_of", |c: &mut Ctx, p: i64| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            Ok(t.board
+                .cells()
+                .flat_map(|x| s.stack(x.into()).iter())
+                .filter(|q| t.info(**q).owner == Some(who))
+                .map(|q| t.info(*q).size)
+                .sum::<i64>())
+        })
+    });
     e.register_fn("distance_sum", |c: &mut Ctx, p: i64, name: &str| {
         read(c, |_, t, s| {
             let who = player(t, p)?;
