@@ -76,6 +76,9 @@ enum Command {
         /// Keep the game record in this file, rewritten safely after every move.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+        /// Colours: `auto` (on a terminal, unless NO_COLOR is set), `always`, `never`.
+        #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
+        color: String,
     },
     /// Play many games between automatic agents, in parallel; one JSON line per game.
     Selfplay {
@@ -293,7 +296,17 @@ fn run(cli: Cli) -> Res {
             quiet,
             load: from,
             save,
+            color,
         } => {
+            let color = match color.as_str() {
+                "always" => true,
+                "never" => false,
+                _ => {
+                    use std::io::IsTerminal;
+                    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                        && std::io::stdout().is_terminal()
+                }
+            };
             let record = match &from {
                 Some(f) => Some(read_record(f)?),
                 None => None,
@@ -337,6 +350,7 @@ fn run(cli: Cli) -> Res {
                     quiet,
                     record,
                     save,
+                    color,
                 },
             )
         }
@@ -845,6 +859,8 @@ struct PlayOpts {
     record: Option<crate::record::Record>,
     /// Where to keep the record.
     save: Option<PathBuf>,
+    /// ANSI colours on the board.
+    color: bool,
 }
 
 fn read_record(path: &std::path::Path) -> Result<crate::record::Record, Failure> {
@@ -981,6 +997,10 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
     let t = &g.tables;
     let seat_flags = &opts.seat_flags;
     let quiet = opts.quiet;
+    let mut style = render::Style {
+        color: opts.color,
+        last: Vec::new(),
+    };
     let mut agents = vec![Agent::Human; t.player_count()];
     let any_seat_flag = !seat_flags.is_empty();
     for f in seat_flags {
@@ -1039,7 +1059,7 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
     let mut lines = stdin.lock().lines();
     let interactive = agents.contains(&Agent::Human);
     if interactive || !quiet {
-        print!("{}", render::board_text(g, &s));
+        print!("{}", render::board_text_styled(g, &s, &style));
     }
     let mut number = 0usize;
     while !s.is_over() {
@@ -1119,7 +1139,7 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                         continue;
                     }
                     "board" => {
-                        print!("{}", render::board_text(g, &s));
+                        print!("{}", render::board_text_styled(g, &s, &style));
                         continue;
                     }
                     "position" => {
@@ -1152,7 +1172,7 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                                 entries.pop();
                                 dirty = true;
                                 number = number.saturating_sub(1);
-                                print!("{}", render::board_text(g, &s));
+                                print!("{}", render::board_text_styled(g, &s, &style));
                             }
                             None => println!("nothing to undo"),
                         }
@@ -1183,17 +1203,18 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
         });
         let u = g.play(&mut s, &m).map_err(|e| rule_failure(g, e))?;
         history.push(u);
+        style.last = m.path.iter().filter_map(|l| t.loc_cell(*l)).collect();
         dirty = true;
         if let Some(p) = &saved_to {
             save_now(p, &s, &entries)?;
             dirty = false;
         }
         if interactive || !quiet {
-            print!("{}", render::board_text(g, &s));
+            print!("{}", render::board_text_styled(g, &s, &style));
         }
     }
     if quiet && !interactive {
-        print!("{}", render::board_text(g, &s));
+        print!("{}", render::board_text_styled(g, &s, &style));
     }
     Ok(ExitCode::SUCCESS)
 }

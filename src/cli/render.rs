@@ -1,12 +1,75 @@
 //! Plain text drawing of a position: the board with coordinates, then zones and scores.
 
-use crate::engine::State;
+use crate::board::CellId;
+use crate::engine::{State, Tables};
 use crate::game::Game;
+
+/// How to dress the text board.
+#[derive(Clone, Debug, Default)]
+pub struct Style {
+    /// ANSI colours for pieces (each seat's colour) and the last move.
+    pub color: bool,
+    /// Cells of the last move, shown highlighted (or in brackets without colour).
+    pub last: Vec<CellId>,
+}
+
+/// The ANSI code for a colour word.
+fn ansi(colour: &str) -> &'static str {
+    match colour {
+        "red" => "31",
+        "green" => "32",
+        "yellow" => "33",
+        "blue" => "34",
+        "purple" | "magenta" => "35",
+        "cyan" => "36",
+        "white" => "97",
+        "black" => "90",
+        "orange" => "38;5;208",
+        _ => "39",
+    }
+}
+
+/// The colour of the top piece of a cell's owner, if any.
+fn top_colour(t: &Tables, s: &State, c: CellId) -> Option<&'static str> {
+    let top = *s.stack(c.into()).last()?;
+    let info = t.info(top);
+    let kind = &t.kinds[info.kind.index()];
+    let name = match info.owner {
+        Some(o) => t.seats[o.index()].colours.get(kind.colour)?.as_str(),
+        None => kind.neutral_colour.as_deref()?,
+    };
+    Some(ansi(name))
+}
 
 /// Draws the board row by row with cell contents as piece text (`aS`, `(SML)`), then the
 /// zones, scores and whose turn it is.
 pub fn board_text(g: &Game, s: &State) -> String {
+    board_text_styled(g, s, &Style::default())
+}
+
+/// [`board_text`] with colours and the last move marked.
+pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
     let t = &g.tables;
+    // Pads plain text to the column width first, then dresses it, so escapes never
+    // disturb the alignment.
+    let dress = |c: CellId, padded: String| -> String {
+        let last = style.last.contains(&c);
+        if style.color {
+            let fg = top_colour(t, s, c).unwrap_or("39");
+            let bg = if last { ";48;5;238" } else { "" };
+            format!("\x1b[{fg}{bg}m{padded}\x1b[0m")
+        } else if last {
+            let trimmed = padded.trim_end();
+            let pad = padded.len() - trimmed.len();
+            if pad > 0 {
+                format!("*{trimmed}{}", " ".repeat(pad - 1))
+            } else {
+                padded
+            }
+        } else {
+            padded
+        }
+    };
     let mut out = String::new();
     let cell_text = |c: crate::board::CellId| -> String {
         let stack = s.stack(c.into());
@@ -46,7 +109,8 @@ pub fn board_text(g: &Game, s: &State) -> String {
                     out.push_str(&format!(" {:width$}", ""));
                     f += 1;
                 }
-                out.push_str(&format!(" {:width$}", cell_text(c)));
+                out.push(' ');
+                out.push_str(&dress(c, format!("{:width$}", cell_text(c))));
                 f += 1;
             }
             out.push('\n');
