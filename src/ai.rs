@@ -71,9 +71,33 @@ impl std::str::FromStr for Agent {
     }
 }
 
-/// Picks a uniformly random move.
+/// Whether these legal moves are a throw of the dice: chance picks one, not a player.
+pub fn is_chance(moves: &[Move]) -> bool {
+    moves.first().is_some_and(Move::is_chance)
+}
+
+/// Picks a throw of the dice with its probability.
+pub fn chance_move<'m>(moves: &'m [Move], rng: &mut Rng) -> Option<&'m Move> {
+    let total: u64 = moves.iter().map(|m| u64::from(m.chance)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut x = rng.below(total);
+    for m in moves {
+        let w = u64::from(m.chance);
+        if x < w {
+            return Some(m);
+        }
+        x -= w;
+    }
+    moves.last()
+}
+
+/// Picks a uniformly random move (a throw of the dice by its probability).
 pub fn random_move<'m>(moves: &'m [Move], rng: &mut Rng) -> Option<&'m Move> {
-    if moves.is_empty() {
+    if is_chance(moves) {
+        chance_move(moves, rng)
+    } else if moves.is_empty() {
         None
     } else {
         moves.get(rng.below(moves.len() as u64) as usize)
@@ -91,6 +115,9 @@ pub fn choose(
 ) -> Result<Option<Move>, RuleError> {
     if moves.len() <= 1 {
         return Ok(moves.first().cloned());
+    }
+    if is_chance(moves) {
+        return Ok(chance_move(moves, rng).cloned());
     }
     match agent {
         Agent::Human => Ok(None),
@@ -211,6 +238,41 @@ impl<'a> Mcts<'a> {
         let returns = loop {
             if let Some(r) = &self.nodes[node].terminal {
                 break r.clone();
+            }
+            // A throw of the dice: sample it by its probability, then follow (or grow) the
+            // child for that throw. The throws stay in `untried`, which never empties here.
+            if is_chance(&self.nodes[node].untried) {
+                let Some(m) = chance_move(&self.nodes[node].untried, self.rng).cloned() else {
+                    break vec![0.0; self.seats];
+                };
+                let known = self.nodes[node]
+                    .children
+                    .iter()
+                    .find(|(c, _)| *c == m)
+                    .map(|(_, i)| *i);
+                let mover = s.turn();
+                g.play_fast(&mut s, &m, &mut next)?;
+                if let Some(child) = known {
+                    node = child;
+                    path.push(node);
+                    continue;
+                }
+                let child = self.nodes.len();
+                self.nodes.push(Node {
+                    mover,
+                    visits: 0.0,
+                    reward: 0.0,
+                    untried: if s.is_over() {
+                        Vec::new()
+                    } else {
+                        next.clone()
+                    },
+                    children: Vec::new(),
+                    terminal: s.outcome().map(|o| o.returns()),
+                });
+                self.nodes[node].children.push((m, child));
+                path.push(child);
+                break self.rollout(&mut s, next)?;
             }
             if !self.nodes[node].untried.is_empty() {
                 let n = self.nodes[node].untried.len() as u64;

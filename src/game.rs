@@ -307,7 +307,7 @@ impl Game {
         let moved_kind = match m.shape {
             Shape::Place(p) => Some(t.info(p).kind),
             Shape::Path => m.from().and_then(|l| s.top(l)).map(|p| t.info(p).kind),
-            Shape::Pass => None,
+            Shape::Pass | Shape::Roll(_) | Shape::Choose(_) | Shape::Word(_) => None,
         };
         {
             let mut tx = Tx { s, log };
@@ -686,6 +686,30 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
         no_moves: def.rules.no_moves,
         separator,
         patterns: Vec::new(),
+        dice: def.dice.as_ref().and_then(|d| {
+            if (1..=crate::engine::Dice::MAX as u8).contains(&d.count)
+                && (2..=crate::engine::Dice::MAX_PIPS).contains(&d.sides)
+            {
+                Some(crate::engine::DiceSpec {
+                    count: d.count,
+                    sides: d.sides,
+                })
+            } else {
+                problems.push(Problem::at(
+                    &["dice"],
+                    format!(
+                        "dice: count must be 1 to {} and sides 2 to {} (got {} dice of {} sides)",
+                        crate::engine::Dice::MAX,
+                        crate::engine::Dice::MAX_PIPS,
+                        d.count,
+                        d.sides
+                    ),
+                ));
+                None
+            }
+        }),
+        words: def.rules.words.clone(),
+        tracks: Vec::new(),
         repetition: def.rules.repetition.filter(|n| *n >= 2),
         clock: None,
         repetition_vars: def
@@ -732,6 +756,11 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
             )),
         }
     }
+    for (name, per_seat) in &def.tracks {
+        if let Some(tr) = lower_track(&t, name, per_seat, problems) {
+            t.tracks.push(tr);
+        }
+    }
     for (name, m) in &def.moves {
         if let Some(p) = lower_pattern(&t, name, m, problems) {
             t.patterns.push(p);
@@ -759,6 +788,160 @@ fn amount(
             default
         }),
     }
+}
+
+/// A `[tracks.NAME]` table: one course per seat, each cell at most once.
+fn lower_track(
+    t: &Tables,
+    name: &str,
+    per_seat: &std::collections::BTreeMap<String, Vec<String>>,
+    problems: &mut Vec<Problem>,
+) -> Option<crate::engine::track::Track> {
+    let mut course = vec![Vec::new(); t.player_count()];
+    let mut index = vec![vec![u16::MAX; t.board.len()]; t.player_count()];
+    for (seat, cells) in per_seat {
+        let Some(p) = t.seat(seat) else {
+            problems.push(
+                Problem::at(&["tracks", name, seat], format!("`{seat}` is not a seat"))
+                    .suggesting(seat, t.seats.iter().map(|s| s.name.as_str())),
+            );
+            continue;
+        };
+        for (i, c) in cells.iter().enumerate() {
+            let idx = i.to_string();
+            match t.board.cell(c) {
+                Some(id) if index[p.index()][id.index()] == u16::MAX => {
+                    index[p.index()][id.index()] = i as u16;
+                    course[p.index()].push(id);
+                }
+                Some(_) => problems.push(Problem::at(
+                    &["tracks", name, seat, &idx],
+                    format!("`{c}` is on this course twice"),
+                )),
+                None => problems.push(Problem::at(
+                    &["tracks", name, seat, &idx],
+                    format!("`{c}` is not a cell"),
+                )),
+            }
+        }
+    }
+    for (p, seat) in t.seats.iter().enumerate() {
+        if course[p].is_empty() {
+            problems.push(Problem::at(
+                &["tracks", name],
+                format!("the track has no course for seat `{}`", seat.name),
+            ));
+        }
+    }
+    Some(crate::engine::track::Track {
+        name: name.to_string(),
+        course,
+        index,
+    })
+}
+
+/// The track settings of a `kind = "track"` generator.
+fn lower_track_moves(
+    t: &Tables,
+    name: &str,
+    m: &def::MoveDef,
+    problems: &mut Vec<Problem>,
+) -> Option<crate::engine::track::TrackMoves> {
+    use crate::engine::track::{Overshoot, TrackMoves};
+    let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
+    if m.kind != MoveKind::Track {
+        for (set, key) in [
+            (m.track.is_some(), "track"),
+            (!m.enter_from.is_empty(), "enter_from"),
+            (!m.enter_first.is_empty(), "enter_first"),
+            (m.bear_off.is_some(), "bear_off"),
+            (m.wrap, "wrap"),
+        ] {
+            if set {
+                problems.push(Problem::at(
+                    &at(key),
+                    format!("`{key}` needs kind = \"track\""),
+                ));
+            }
+        }
+        let lone = m
+            .land
+            .as_ref()
+            .is_some_and(|c| c.as_slice().contains(&def::CellCond::LoneEnemy));
+        if lone {
+            problems.push(Problem::at(
+                &at("land"),
+                "`lone-enemy` is only judged by track generators (kind = \"track\")",
+            ));
+        }
+        return None;
+    }
+    let Some(tname) = m.track.as_deref() else {
+        problems.push(Problem::at(
+            &["moves", name],
+            "a `track` generator needs `track`, the name of a [tracks] course",
+        ));
+        return None;
+    };
+    let Some(track) = t.tracks.iter().position(|x| x.name == tname) else {
+        problems.push(
+            Problem::at(&at("track"), format!("`{tname}` is not a track"))
+                .suggesting(tname, t.tracks.iter().map(|x| x.name.as_str())),
+        );
+        return None;
+    };
+    let zone_known = |z: &str, path: Vec<&str>, problems: &mut Vec<Problem>| {
+        if !t.zones.iter().any(|x| x.name == z) {
+            problems.push(
+                Problem::at(&path, format!("`{z}` is not a zone"))
+                    .suggesting(z, t.zones.iter().map(|x| x.name.as_str())),
+            );
+        }
+    };
+    for (i, z) in m.enter_from.iter().enumerate() {
+        let idx = i.to_string();
+        zone_known(z, vec!["moves", name, "enter_from", &idx], problems);
+    }
+    for (i, z) in m.enter_first.iter().enumerate() {
+        let idx = i.to_string();
+        if !m.enter_from.contains(z) {
+            problems.push(Problem::at(
+                &["moves", name, "enter_first", &idx],
+                format!("`{z}` must also be in enter_from"),
+            ));
+        }
+    }
+    let (off, home, overshoot) = match &m.bear_off {
+        Some(b) => {
+            zone_known(&b.zone, vec!["moves", name, "bear_off", "zone"], problems);
+            let home = b.home.as_ref().and_then(|r| {
+                let i = t.board.region_index(r);
+                if i.is_none() {
+                    problems.push(Problem::at(
+                        &["moves", name, "bear_off", "home"],
+                        format!("`{r}` is not a region"),
+                    ));
+                }
+                i
+            });
+            let o = match b.overshoot {
+                def::OvershootDef::Exact => Overshoot::Exact,
+                def::OvershootDef::Furthest => Overshoot::Furthest,
+                def::OvershootDef::Any => Overshoot::Any,
+            };
+            (Some(b.zone.clone()), home, o)
+        }
+        None => (None, None, Overshoot::Exact),
+    };
+    Some(TrackMoves {
+        track,
+        enter_from: m.enter_from.clone(),
+        enter_first: m.enter_first.clone(),
+        off,
+        home,
+        overshoot,
+        wrap: m.wrap,
+    })
 }
 
 fn lower_pattern(
@@ -1008,6 +1191,7 @@ fn lower_pattern(
         carry_stack: m.carry == def::Carry::Stack,
         promote,
         revisit: m.revisit,
+        track: lower_track_moves(t, name, m, problems),
     })
 }
 

@@ -79,6 +79,10 @@ enum Command {
         /// Colours: `auto` (on a terminal, unless NO_COLOR is set), `always`, `never`.
         #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
         color: String,
+        /// Dice: `auto` (thrown by the seeded generator) or `manual` (you type each throw, for
+        /// a game with real dice on the table).
+        #[arg(long, value_parser = ["auto", "manual"])]
+        dice: Option<String>,
     },
     /// Play many games between automatic agents, in parallel; one JSON line per game.
     Selfplay {
@@ -297,6 +301,7 @@ fn run(cli: Cli) -> Res {
             load: from,
             save,
             color,
+            dice,
         } => {
             let color = match color.as_str() {
                 "always" => true,
@@ -348,6 +353,9 @@ fn run(cli: Cli) -> Res {
                     seed,
                     position,
                     quiet,
+                    manual_dice: dice.as_deref() == Some("manual")
+                        || (dice.is_none()
+                            && record.as_ref().and_then(|r| r.header("Dice")) == Some("manual")),
                     record,
                     save,
                     color,
@@ -861,6 +869,8 @@ struct PlayOpts {
     save: Option<PathBuf>,
     /// ANSI colours on the board.
     color: bool,
+    /// The players type each throw of the dice.
+    manual_dice: bool,
 }
 
 fn read_record(path: &std::path::Path) -> Result<crate::record::Record, Failure> {
@@ -961,7 +971,7 @@ fn record_of(
         .collect();
     r.set_header("Seats", seats.join(" "));
     r.set_header("Seed", opts.seed.to_string());
-    r.set_header("Dice", "seeded");
+    r.set_header("Dice", if opts.manual_dice { "manual" } else { "seeded" });
     if let Ok(d) = std::process::Command::new("date").arg("+%Y-%m-%d").output() {
         let d = String::from_utf8_lossy(&d.stdout).trim().to_string();
         if !d.is_empty() {
@@ -1066,6 +1076,41 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
         let who = s.turn();
         let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
         let m = match agents[who.index()] {
+            _ if crate::ai::is_chance(&moves) && !opts.manual_dice => {
+                crate::ai::chance_move(&moves, &mut rng)
+                    .cloned()
+                    .ok_or_else(|| "no throw of the dice".to_string())?
+            }
+            _ if crate::ai::is_chance(&moves) => {
+                print!(
+                    "{}'s throw (the dice, like 3 5)> ",
+                    t.seats[who.index()].name
+                );
+                let _ = std::io::stdout().flush();
+                let Some(Ok(line)) = lines.next() else {
+                    println!("\n(end of input: game abandoned)");
+                    return Ok(ExitCode::SUCCESS);
+                };
+                let line = line.trim();
+                let text = if line.starts_with("roll") {
+                    line.to_string()
+                } else {
+                    format!("roll {line}")
+                };
+                match crate::notation::resolve(t, &moves, who, &text) {
+                    Ok(m) => m,
+                    Err(_) => {
+                        println!(
+                            "not a throw of this game's dice: type the pips of each die, like {}",
+                            moves
+                                .first()
+                                .map(|m| g.move_text(&s, m).trim_start_matches("roll ").to_string())
+                                .unwrap_or_default()
+                        );
+                        continue;
+                    }
+                }
+            }
             agent @ (Agent::Random | Agent::Greedy | Agent::Mcts(_)) => {
                 crate::ai::choose(g, &s, &moves, agent, &mut rng)
                     .map_err(|e| rule_failure(g, e))?
@@ -1386,7 +1431,12 @@ fn bench(
         moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
         let mut plies = 0u32;
         while !moves.is_empty() && (max_plies == 0 || plies < max_plies) {
-            let i = rng.below(moves.len() as u64) as usize;
+            let i = if crate::ai::is_chance(&moves) {
+                crate::ai::chance_move(&moves, &mut rng)
+                    .map_or(0, |m| moves.iter().position(|x| x == m).unwrap_or(0))
+            } else {
+                rng.below(moves.len() as u64) as usize
+            };
             let m = moves.swap_remove(i);
             g.play_fast(&mut s, &m, &mut moves)
                 .map_err(|e| rule_failure(g, e))?;

@@ -5,13 +5,16 @@
 //! compared and hashed whole), [`Move`] and [`Action`], [`Outcome`]. The engine knows nothing
 //! about TOML, Rhai or terminals: `crate::game` builds the tables and runs the script hooks.
 
+pub mod dice;
 pub mod movegen;
 pub mod moves;
 pub mod rng;
+pub mod track;
 
 use smallvec::SmallVec;
 
 use crate::board::{Board, CellId};
+pub use dice::Dice;
 pub use movegen::Pattern;
 pub use moves::{Action, Change, Move, Shape, Tx, Undo};
 pub(crate) use moves::{apply_action, apply_actions, unapply_actions};
@@ -170,6 +173,21 @@ pub struct Tables {
     pub separator: char,
     /// Move generators.
     pub patterns: Vec<Pattern>,
+    /// The dice a throw uses (`[dice]`), for games with chance.
+    pub dice: Option<DiceSpec>,
+    /// Race courses (`[tracks]`).
+    pub tracks: Vec<track::Track>,
+    /// Words that are moves in this game (`[rules] words`: `double`, `take`...).
+    pub words: Vec<String>,
+}
+
+/// How many dice a throw uses and how many sides each has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiceSpec {
+    /// Dice per throw.
+    pub count: u8,
+    /// Sides of each die.
+    pub sides: u8,
 }
 
 impl Tables {
@@ -365,6 +383,7 @@ type Identity<'a> = (
     u8,
     &'a [i64],
     &'a [i64],
+    Dice,
     &'a Option<Outcome>,
 );
 
@@ -380,6 +399,8 @@ pub struct State {
     pub(crate) passes: u8,
     pub(crate) scores: SmallVec<[i64; 6]>,
     pub(crate) vars: SmallVec<[i64; 4]>,
+    /// Dice thrown this turn and not yet used.
+    pub(crate) dice: Dice,
     pub(crate) outcome: Option<Outcome>,
     /// Keys of the positions after each move so far (only for games that draw by repetition).
     pub(crate) history: Vec<u64>,
@@ -396,6 +417,7 @@ impl State {
             self.passes,
             &self.scores,
             &self.vars,
+            self.dice,
             &self.outcome,
         )
     }
@@ -427,6 +449,7 @@ impl State {
             passes: 0,
             scores: SmallVec::from_elem(0, t.player_count()),
             vars: t.var_defaults.iter().copied().collect(),
+            dice: Dice::NONE,
             outcome: None,
             history: Vec::new(),
         }
@@ -441,12 +464,18 @@ impl State {
         self.turn.hash(&mut h);
         self.phase.hash(&mut h);
         self.round.hash(&mut h);
+        self.dice.hash(&mut h);
         for (i, v) in self.vars.iter().enumerate() {
             if t.repetition_vars.get(i).copied().unwrap_or(true) {
                 v.hash(&mut h);
             }
         }
         h.finish()
+    }
+
+    /// The dice thrown this turn and not yet used.
+    pub fn dice(&self) -> Dice {
+        self.dice
     }
 
     /// The player to move.

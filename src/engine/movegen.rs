@@ -74,7 +74,7 @@ impl Conds {
         Conds(list.iter().fold(0, |m, c| m | (1 << (*c as u16))))
     }
 
-    fn has(self, c: CellCond) -> bool {
+    pub(crate) fn has(self, c: CellCond) -> bool {
         self.0 & (1 << (c as u16)) != 0
     }
 
@@ -163,6 +163,8 @@ pub struct Pattern {
     pub promote: Option<Promote>,
     /// A capturing chain may land on cells it visited before.
     pub revisit: bool,
+    /// For a race along a track, its settings.
+    pub track: Option<super::track::TrackMoves>,
 }
 
 /// A compiled `promote` table.
@@ -338,6 +340,22 @@ pub fn generate(
 ) {
     if pat.place {
         place(t, s, pat, player, only, out);
+        return;
+    }
+    if let Some(tm) = &pat.track {
+        let before = out.len();
+        super::track::generate(t, s, pat, tm, player, None, out);
+        if let Some(c) = only {
+            let at = Loc(c.0);
+            let mut i = before;
+            while i < out.len() {
+                if out[i].from() == Some(at) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
         return;
     }
     let leaping = pat.leaps.iter().any(|l| !l.is_empty());
@@ -551,8 +569,11 @@ fn finish(
     let from = leg.path[0];
     let to = *leg.path.last().unwrap_or(&from);
     if pat.carry_stack {
-        let count = s.stack(from).len() as u8;
-        actions.push(Action::Carry { from, to, count });
+        // A series that ends where it began moves nothing (its captures are the move).
+        if to != from {
+            let count = s.stack(from).len() as u8;
+            actions.push(Action::Carry { from, to, count });
+        }
     } else {
         actions.push(Action::Transfer { piece, from, to });
     }
@@ -568,6 +589,7 @@ fn finish(
         taken,
         suffix: None,
         actions,
+        chance: 0,
     };
     let Some(pr) = pat.promote.as_ref().filter(|pr| {
         t.loc_cell(to).is_some_and(|c| {
@@ -670,6 +692,7 @@ fn place(
                 taken: 0,
                 suffix: None,
                 actions,
+                chance: 0,
             });
         }
     }

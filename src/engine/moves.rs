@@ -3,7 +3,7 @@
 
 use smallvec::SmallVec;
 
-use super::{KindId, Loc, Outcome, Piece, PlayerId, Stack, State, Tables};
+use super::{Dice, KindId, Loc, Outcome, Piece, PlayerId, Stack, State, Tables};
 
 /// An atomic change a move is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,6 +37,23 @@ pub enum Action {
         /// Its replacement.
         new: Piece,
     },
+    /// Replace the dice of the turn (a throw, or the dice a player picks from a throw).
+    SetDice {
+        /// The dice before.
+        old: Dice,
+        /// The dice after.
+        new: Dice,
+    },
+    /// Use up the die at position `at`, showing `value` (or, with `used = false`, put it back:
+    /// the inverse).
+    Die {
+        /// Its position among the dice.
+        at: u8,
+        /// Its pips.
+        value: u8,
+        /// Taken away (true) or put back (false).
+        used: bool,
+    },
     /// Add to a seat's score.
     Score {
         /// Whose score.
@@ -55,6 +72,12 @@ pub enum Shape {
     Place(Piece),
     /// A piece moved along a path: `a1-a2`, `a1:c3:e5`, `bar/20`.
     Path,
+    /// A throw of the dice, chosen by chance: `roll 3 5 6`.
+    Roll(Dice),
+    /// Dice picked from a throw: `use 3 5`.
+    Choose(Dice),
+    /// A word the rules declare (`double`, `take`, `drop`): index into the tables' words.
+    Word(u8),
 }
 
 /// A move: what it looks like and what it does.
@@ -70,6 +93,9 @@ pub struct Move {
     pub suffix: Option<KindId>,
     /// What it does, in order.
     pub actions: SmallVec<[Action; 4]>,
+    /// 0 for a move a player chooses; for a throw of the dice, how many of the equally likely
+    /// ordered throws give it (its weight against the other throws).
+    pub chance: u32,
 }
 
 impl Move {
@@ -81,7 +107,13 @@ impl Move {
             taken: 0,
             suffix: None,
             actions: SmallVec::new(),
+            chance: 0,
         }
+    }
+
+    /// True for a throw of the dice: the move chance makes, not a player.
+    pub fn is_chance(&self) -> bool {
+        self.chance > 0
     }
 
     /// Where the move starts (`None` for a pass).
@@ -124,6 +156,8 @@ pub enum Change {
     Var(u8, i64),
     /// The outcome was this.
     Outcome(Option<Outcome>),
+    /// The dice were these.
+    Dice(Dice),
     /// Every location held this (a new round reset them).
     Stacks(Box<Vec<Stack>>),
     /// A position key was added to the history.
@@ -200,6 +234,28 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             _ => false,
         },
+        Action::SetDice { old, new } => {
+            if s.dice != old {
+                return false;
+            }
+            s.dice = new;
+            true
+        }
+        Action::Die { at, value, used } => {
+            let i = at as usize;
+            if used {
+                if s.dice.get(i) != Some(value) {
+                    return false;
+                }
+                s.dice = s.dice.without(i);
+            } else {
+                if i > s.dice.len() || s.dice.len() >= Dice::MAX {
+                    return false;
+                }
+                s.dice = s.dice.with(i, value);
+            }
+            true
+        }
         Action::Score { player, delta } => {
             s.scores[player.index()] += delta;
             true
@@ -236,6 +292,12 @@ fn invert(a: &Action) -> Action {
             at,
             old: new,
             new: old,
+        },
+        Action::SetDice { old, new } => Action::SetDice { old: new, new: old },
+        Action::Die { at, value, used } => Action::Die {
+            at,
+            value,
+            used: !used,
         },
         Action::Score { player, delta } => Action::Score {
             player,
@@ -302,6 +364,12 @@ impl Tx<'_> {
         self.s.outcome = o;
     }
 
+    /// Sets the dice of the turn.
+    pub fn set_dice(&mut self, d: Dice) {
+        self.log.push(Change::Dice(self.s.dice));
+        self.s.dice = d;
+    }
+
     /// Replaces every location's pieces (a new round's set-up).
     pub fn set_stacks(&mut self, stacks: Vec<Stack>) {
         let old = std::mem::replace(&mut self.s.stacks, stacks);
@@ -325,6 +393,7 @@ impl Undo {
                 Change::Passes(v) => s.passes = v,
                 Change::Var(i, v) => s.vars[i as usize] = v,
                 Change::Outcome(v) => s.outcome = v,
+                Change::Dice(v) => s.dice = v,
                 Change::Stacks(v) => s.stacks = *v,
                 Change::Seen => {
                     s.history.pop();

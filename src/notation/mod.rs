@@ -1,13 +1,15 @@
 //! Text forms of moves and positions (pest grammar in `notation.pest`).
 //!
 //! Moves are written from what they do: `pass`, `S@c3` (placement), `a1-a2` (step), `a1:c3:e5`
-//! (a capturing chain), `bar/20` (zones by name), `e7-e8=Q` (a choice). Reading a move is two
+//! (a capturing chain), `bar/20` (zones by name), `e7-e8=Q` (a choice), `roll 3 5 6` (a throw
+//! of the dice, made by chance), `use 3 5` (dice picked from a throw), or a word the game
+//! declares (`double`, `take`). Reading a move is two
 //! steps, as in shakmaty: parse the syntax, then resolve it against the legal moves, so an
 //! illegal move and an ambiguous one get distinct errors.
 //!
 //! A position is the board row by row (top row first, `/` between rows, digits for runs of
 //! empty cells, a lone piece as `aS`, a stack bottom-first in brackets `(aSaMaL)`) followed by
-//! `key=value` fields: `turn=B phase=jump round=2 ply=17 score=3,5 passes=1 stash=5S,5M,4L
+//! `key=value` fields: `turn=B phase=jump round=2 ply=17 dice=3,5 score=3,5 passes=1 stash=5S,5M,4L
 //! var.first=1 result=1,0` (`result` gives each seat's rank once the game is over, 0 = first). Omitted fields take their starting values.
 
 use pest::Parser;
@@ -70,6 +72,7 @@ fn rule_name(r: &Rule) -> &'static str {
         Rule::loc => "a cell or zone name",
         Rule::sep => "`-`, `:` or `/`",
         Rule::pass => "`pass`",
+        Rule::die | Rule::dice_list => "a die's pips",
         Rule::suffix => "`=` and a piece",
         Rule::EOI => "the end of the text",
         Rule::field => "a `key=value` field",
@@ -93,6 +96,12 @@ pub enum MoveText {
         /// `=X` choice.
         suffix: Option<String>,
     },
+    /// `roll 3 5 6`: the dice thrown.
+    Roll(Vec<u8>),
+    /// `use 3 5`: the dice picked.
+    Choose(Vec<u8>),
+    /// A word of the game (`double`).
+    Word(String),
     /// `a1-b2:c3`: the location names.
     Path {
         /// Location names, first to last.
@@ -135,6 +144,36 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
                     .collect();
                 shape = Some(MoveText::Path { locs, suffix: None });
             }
+            Rule::roll | Rule::choose => {
+                let is_roll = p.as_rule() == Rule::roll;
+                let mut values = Vec::new();
+                for d in p
+                    .into_inner()
+                    .flatten()
+                    .filter(|x| x.as_rule() == Rule::die)
+                {
+                    let v = d
+                        .as_str()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|v| (1..=crate::engine::Dice::MAX_PIPS).contains(v))
+                        .ok_or_else(|| TextError {
+                            column: d.as_span().start() + 1,
+                            message: format!(
+                                "`{}` is not a die (1 to {})",
+                                d.as_str(),
+                                crate::engine::Dice::MAX_PIPS
+                            ),
+                        })?;
+                    values.push(v);
+                }
+                shape = Some(if is_roll {
+                    MoveText::Roll(values)
+                } else {
+                    MoveText::Choose(values)
+                });
+            }
+            Rule::word => shape = Some(MoveText::Word(p.as_str().to_string())),
             Rule::suffix => suffix = p.into_inner().next().map(|x| x.as_str().to_string()),
             _ => {}
         }
@@ -142,7 +181,7 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
     match shape {
         Some(MoveText::Place { piece, to, .. }) => Ok(MoveText::Place { piece, to, suffix }),
         Some(MoveText::Path { locs, .. }) => Ok(MoveText::Path { locs, suffix }),
-        Some(MoveText::Pass) => Ok(MoveText::Pass),
+        Some(other) => Ok(other),
         None => Err(TextError {
             column: 1,
             message: "empty move".into(),
@@ -183,6 +222,18 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
                 s.push_str(&loc_text(t, l, mover));
             }
         }
+        Shape::Roll(d) | Shape::Choose(d) => {
+            s.push_str(if matches!(m.shape, Shape::Roll(_)) {
+                "roll"
+            } else {
+                "use"
+            });
+            for v in d.values() {
+                s.push(' ');
+                s.push_str(&v.to_string());
+            }
+        }
+        Shape::Word(w) => s.push_str(t.words.get(w as usize).map_or("?", |w| w.as_str())),
     }
     if let Some(k) = m.suffix {
         s.push('=');
@@ -307,6 +358,15 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
                     .is_some_and(|&l| name_matches(t, l, mover, to))
                 && suffix_matches(t, m, suffix)
         }
+        (MoveText::Roll(v), Shape::Roll(d)) | (MoveText::Choose(v), Shape::Choose(d)) => {
+            // Dice are matched as a multiset: `roll 6 3 5` is the throw `roll 3 5 6`.
+            let mut a = v.clone();
+            a.sort_unstable();
+            let mut b: Vec<u8> = d.values().collect();
+            b.sort_unstable();
+            a == b
+        }
+        (MoveText::Word(w), Shape::Word(i)) => t.words.get(i as usize).is_some_and(|x| x == w),
         (MoveText::Path { locs, suffix }, Shape::Path) => {
             locs.len() == m.path.len()
                 && m.path
@@ -451,6 +511,9 @@ pub fn format_position(t: &Tables, s: &State) -> String {
     if s.passes != 0 {
         out.push_str(&format!(" passes={}", s.passes));
     }
+    if !s.dice.is_empty() {
+        out.push_str(&format!(" dice={}", s.dice));
+    }
     if s.scores.iter().any(|&x| x != 0) {
         let sc: Vec<String> = s.scores.iter().map(|x| x.to_string()).collect();
         out.push_str(&format!(" score={}", sc.join(",")));
@@ -552,6 +615,22 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                             }
                         }
                     }
+                    "dice" => {
+                        let values: Option<Vec<u8>> =
+                            val.split(',').map(|x| x.trim().parse().ok()).collect();
+                        s.dice = values
+                            .and_then(|v| crate::engine::Dice::from_values(&v))
+                            .ok_or_else(|| {
+                                err(
+                                    vpos,
+                                    format!(
+                                        "dice are up to {} numbers from 1 to {}, like `dice=3,5`",
+                                        crate::engine::Dice::MAX,
+                                        crate::engine::Dice::MAX_PIPS
+                                    ),
+                                )
+                            })?;
+                    }
                     "score" => {
                         let parts: Vec<&str> = val.split(',').collect();
                         if parts.len() != t.player_count() {
@@ -599,7 +678,7 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                             return Err(err(
                                 start,
                                 format!(
-                                    "`{key}` is not a field: use turn, phase, round, ply, passes, score, var.NAME or a zone ({})",
+                                    "`{key}` is not a field: use turn, phase, round, ply, passes, dice, score, var.NAME or a zone ({})",
                                     zone_keys(t).join(", ")
                                 ),
                             ));

@@ -10,14 +10,19 @@ use smallvec::SmallVec;
 use super::{Ctx, Work};
 use crate::board::CellId;
 use crate::engine::{
-    Action, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, movegen,
+    Action, Dice, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, movegen,
 };
 
 type R<T> = Result<T, Box<EvalAltResult>>;
 
 /// A played move as the script sees it in `after_move(s, m)`.
 #[derive(Clone)]
-pub(crate) struct MoveRef(pub(crate) Rc<Move>, pub(crate) PlayerId);
+pub(crate) struct MoveRef(
+    pub(crate) Rc<Move>,
+    pub(crate) PlayerId,
+    /// The word, for a word move (`double`); empty otherwise.
+    pub(crate) rhai::ImmutableString,
+);
 
 fn rt(msg: impl Into<String>) -> Box<EvalAltResult> {
     EvalAltResult::ErrorRuntime(Dynamic::from(msg.into()), Position::NONE).into()
@@ -288,6 +293,66 @@ fn moving_piece(m: &Move) -> Option<Piece> {
         Action::Transfer { piece, .. } => Some(*piece),
         _ => None,
     })
+}
+
+fn dice_array(d: Dice) -> Array {
+    d.values().map(|v| Dynamic::from(i64::from(v))).collect()
+}
+
+fn dice_of(arr: &Array) -> R<Dice> {
+    let values: Option<Vec<u8>> = arr
+        .iter()
+        .map(|v| v.as_int().ok().and_then(|n| u8::try_from(n).ok()))
+        .collect();
+    values.and_then(|v| Dice::from_values(&v)).ok_or_else(|| {
+        rt(format!(
+            "dice are up to {} whole numbers from 1 to {}",
+            Dice::MAX,
+            Dice::MAX_PIPS
+        ))
+    })
+}
+
+fn uses_die(m: &Move) -> bool {
+    m.actions
+        .iter()
+        .any(|a| matches!(a, Action::Die { used: true, .. }))
+}
+
+fn die_used(m: &Move) -> u8 {
+    m.actions
+        .iter()
+        .find_map(|a| match a {
+            Action::Die {
+                value, used: true, ..
+            } => Some(*value),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// The most dice the player to move can still use, one generated move per die, with the
+/// generators `pats` (only moves that use a die count).
+fn max_dice_use(t: &Tables, s: &mut State, pats: &[usize], who: PlayerId) -> usize {
+    let full = s.dice().len();
+    if full == 0 {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    for &i in pats {
+        movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+    }
+    let mut best = 0;
+    for m in moves.iter().filter(|m| uses_die(m)) {
+        let n = crate::engine::apply_actions(t, s, &m.actions);
+        let used = 1 + max_dice_use(t, s, pats, who);
+        crate::engine::unapply_actions(t, s, &m.actions, n);
+        best = best.max(used);
+        if best == full {
+            break;
+        }
+    }
+    best
 }
 
 fn end(c: &Ctx, o: Outcome) -> R<()> {
@@ -835,6 +900,133 @@ pub(super) fn register(e: &mut Engine) {
             None => Err(rt("undo_try without a try_move")),
         }
     });
+    // ---- dice
+    e.register_get("dice", |c: &mut Ctx| {
+        read(c, |_, _, s| Ok(dice_array(s.dice())))
+    });
+    e.register_get("dice_left", |c: &mut Ctx| {
+        read(c, |_, _, s| Ok(s.dice().len() as i64))
+    });
+    // Every outcome of throwing the game's dice ([dice] in game.toml), or `n` of them: moves
+    // made by chance, one per distinct throw, weighted by how many ordered throws give it.
+    fn rolls(t: &Tables, s: &State, n: Option<i64>, out: &mut Vec<Move>) -> R<()> {
+        let spec = t
+            .dice
+            .ok_or_else(|| rt("this game has no dice: add a [dice] table (count, sides)"))?;
+        let count = match n {
+            Some(n) => usize::try_from(n)
+                .ok()
+                .filter(|n| (1..=Dice::MAX).contains(n))
+                .ok_or_else(|| rt(format!("throw 1 to {} dice, not {n}", Dice::MAX)))?,
+            None => spec.count as usize,
+        };
+        for (d, w) in crate::engine::dice::outcomes(count, spec.sides) {
+            let mut m = Move::pass();
+            m.shape = Shape::Roll(d);
+            m.actions.push(Action::SetDice {
+                old: s.dice(),
+                new: d,
+            });
+            m.chance = w;
+            out.push(m);
+        }
+        Ok(())
+    }
+    e.register_fn("gen_rolls", |c: &mut Ctx| {
+        generate(c, |t, s, out| rolls(t, s, None, out))
+    });
+    e.register_fn("gen_rolls", |c: &mut Ctx, n: i64| {
+        generate(c, |t, s, out| rolls(t, s, Some(n), out))
+    });
+    // A move that keeps only the given dice (`use 3 5`): picking two of three.
+    e.register_fn("add_choice", |c: &mut Ctx, dice: Array| {
+        generate(c, |_, s, out| {
+            let d = dice_of(&dice)?;
+            let mut m = Move::pass();
+            m.shape = Shape::Choose(d);
+            m.actions.push(Action::SetDice {
+                old: s.dice(),
+                new: d,
+            });
+            out.push(m);
+            Ok(out.len() as i64 - 1)
+        })
+    });
+    // A move that is a word of the game (`[rules] words`): `double`, `take`, `drop`.
+    e.register_fn("add_word", |c: &mut Ctx, word: &str| {
+        generate(c, |t, _, out| {
+            let i = t.words.iter().position(|w| w == word).ok_or_else(|| {
+                rt(format!(
+                    "`{word}` is not one of the game's words ([rules] words: {})",
+                    t.words.join(", ")
+                ))
+            })?;
+            let mut m = Move::pass();
+            m.shape = Shape::Word(i as u8);
+            out.push(m);
+            Ok(out.len() as i64 - 1)
+        })
+    });
+    // The moves of a track generator with one die value only (the dice used in order).
+    e.register_fn("gen_die", |c: &mut Ctx, name: &str, die: i64| {
+        generate(c, |t, s, out| {
+            let i = pattern(t, name)?;
+            let pat = &t.patterns[i];
+            let tm = pat
+                .track
+                .as_ref()
+                .ok_or_else(|| rt(format!("`{name}` is not a track generator")))?;
+            let v = u8::try_from(die).map_err(|_| rt(format!("{die} is not a die")))?;
+            crate::engine::track::generate(t, s, pat, tm, s.turn(), Some(v), out);
+            Ok(())
+        })
+    });
+    // Backgammon's rule: keep only the moves after which the most dice can be used in all
+    // (trying every order natively with the generators given); with `larger`, when only one
+    // die can be used, it must be the larger one if it can.
+    e.register_fn("keep_max_dice", |c: &mut Ctx, gens: Array, larger: bool| {
+        generate(c, |t, s, out| {
+            let pats = patterns(t, &gens)?;
+            let me = s.turn();
+            let mut scratch = s.clone();
+            let scores: Vec<usize> = out
+                .iter()
+                .map(|m| {
+                    if !uses_die(m) {
+                        return usize::MAX;
+                    }
+                    let n = crate::engine::apply_actions(t, &mut scratch, &m.actions);
+                    let used = 1 + max_dice_use(t, &mut scratch, &pats, me);
+                    crate::engine::unapply_actions(t, &mut scratch, &m.actions, n);
+                    used
+                })
+                .collect();
+            let best = scores.iter().copied().filter(|&u| u != usize::MAX).max();
+            let Some(best) = best else {
+                return Ok(out.len() as i64);
+            };
+            let top_die = out
+                .iter()
+                .zip(&scores)
+                .filter(|(_, u)| **u == best)
+                .map(|(m, _)| die_used(m))
+                .max()
+                .unwrap_or(0);
+            let mut k = 0;
+            out.retain(|m| {
+                let u = scores[k];
+                k += 1;
+                u == usize::MAX || (u == best && !(larger && best == 1 && die_used(m) != top_die))
+            });
+            Ok(out.len() as i64)
+        })
+    });
+    e.register_fn("set_dice", |c: &mut Ctx, dice: Array| {
+        change(c, "set_dice", |_, _, tx| {
+            tx.set_dice(dice_of(&dice)?);
+            Ok(())
+        })
+    });
     e.register_fn("add_pass", |c: &mut Ctx| {
         generate(c, |_, _, out| {
             out.push(Move::pass());
@@ -942,6 +1134,30 @@ pub(super) fn register(e: &mut Engine) {
         matches!(m.0.shape, Shape::Place(_))
     });
     e.register_get("mover", |m: &mut MoveRef| m.1.index() as i64);
+    e.register_get("is_roll", |m: &mut MoveRef| {
+        matches!(m.0.shape, Shape::Roll(_))
+    });
+    e.register_get("word", |m: &mut MoveRef| m.2.clone());
+    e.register_get("is_choice", |m: &mut MoveRef| {
+        matches!(m.0.shape, Shape::Choose(_))
+    });
+    // The dice of a throw or of a choice (`roll 3 5 6` gives [3, 5, 6]); empty otherwise.
+    e.register_get("dice", |m: &mut MoveRef| match m.0.shape {
+        Shape::Roll(d) | Shape::Choose(d) => dice_array(d),
+        _ => Array::new(),
+    });
+    // The die a move used up (0 for none).
+    e.register_get("die", |m: &mut MoveRef| {
+        m.0.actions
+            .iter()
+            .find_map(|a| match a {
+                Action::Die {
+                    value, used: true, ..
+                } => Some(i64::from(*value)),
+                _ => None,
+            })
+            .unwrap_or(0)
+    });
     e.register_get("piece", |m: &mut MoveRef| {
         moving_piece(&m.0).map_or(-1, |p| p.index() as i64)
     });

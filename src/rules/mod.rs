@@ -360,7 +360,18 @@ impl Rules {
         m: &Move,
         log: &mut Vec<Change>,
     ) -> Result<bool, RuleError> {
-        let mv = api::MoveRef(Rc::new(m.clone()), s.turn());
+        let word: rhai::ImmutableString = match m.shape {
+            crate::engine::Shape::Word(i) => {
+                let w = self.ctx.0.borrow();
+                w.tables
+                    .words
+                    .get(i as usize)
+                    .map_or("", |x| x.as_str())
+                    .into()
+            }
+            _ => "".into(),
+        };
+        let mv = api::MoveRef(Rc::new(m.clone()), s.turn(), word);
         self.call(
             "after_move",
             s,

@@ -19,7 +19,7 @@ pub fn smoke(g: &Game, playouts: usize, seed: u64) -> Result<(), crate::rules::R
                 }
             }
             let moves = g.legal_moves(&s)?;
-            let Some(m) = moves.get(rng.below(moves.len().max(1) as u64) as usize) else {
+            let Some(m) = crate::ai::random_move(&moves, &mut rng) else {
                 break;
             };
             g.play(&mut s, m)?;
@@ -139,9 +139,10 @@ pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceRe
                     r.moves_checked += 1;
                 }
             }
-            let pick = rng.below(moves.len() as u64) as usize;
-            g.play(&mut s, &moves[pick])
-                .map_err(|e| at(&s, e.to_string()))?;
+            let Some(pick) = crate::ai::random_move(&moves, &mut rng) else {
+                break;
+            };
+            g.play(&mut s, pick).map_err(|e| at(&s, e.to_string()))?;
         }
         r.longest = r.longest.max(s.ply());
         r.playouts += 1;
