@@ -710,6 +710,7 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
         }),
         words: def.rules.words.clone(),
         tracks: Vec::new(),
+        layered: def.moves.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),
         clock: None,
         repetition_vars: def
@@ -856,6 +857,7 @@ fn lower_track_moves(
             (!m.enter_first.is_empty(), "enter_first"),
             (m.bear_off.is_some(), "bear_off"),
             (m.wrap, "wrap"),
+            (m.layers, "layers"),
         ] {
             if set {
                 problems.push(Problem::at(
@@ -911,6 +913,7 @@ fn lower_track_moves(
             ));
         }
     }
+    let smallest_first = m.bear_off.as_ref().is_some_and(|b| b.smallest_first);
     let (off, home, overshoot) = match &m.bear_off {
         Some(b) => {
             zone_known(&b.zone, vec!["moves", name, "bear_off", "zone"], problems);
@@ -941,6 +944,8 @@ fn lower_track_moves(
         home,
         overshoot,
         wrap: m.wrap,
+        layers: m.layers,
+        smallest_first,
     })
 }
 

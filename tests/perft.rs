@@ -52,7 +52,9 @@ const CPW_POSITION_4: &str = "bR3bK2bR/wPbPbPbP1bPbPbP/1bB3bNbBwN/bNwP6/wBwBwP1w
 const CPW_POSITION_5: &str = "bRbNbBbQ1bK1bR/bPbP1wPbBbPbPbP/2bP5/8/2wB5/8/wPwPwP1wNbNwPwP/wRwNwBwQwK2wR turn=White var.castle_bk=0 var.castle_bq=0 var.quiet=1";
 
 fn chess(position: Option<&str>, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
-    depths.map(|d| perft_of("chess", None, position, d)).collect()
+    depths
+        .map(|d| perft_of("chess", None, position, d))
+        .collect()
 }
 
 #[test]

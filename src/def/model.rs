@@ -555,6 +555,13 @@ pub struct MoveDef {
     /// instead of leaving (IceGammon's re-entering).
     #[serde(default)]
     pub wrap: bool,
+    /// For `track`: cells hold layers (IceGammon's pinning). A piece may land where the top
+    /// layer is worth no more than it (its pips against the layer's total); on its own layer
+    /// it lies beside it (`13/10`) or pins it (`13/10^`), on an opponent's it captures the
+    /// layer (`13:10`) or pins it. Only the top layer's pieces move, each on its own. Moves
+    /// name their piece after `=` (`13/10=L`), which may be left out when it is clear.
+    #[serde(default)]
+    pub layers: bool,
 }
 
 /// Leaving a track past its end.
@@ -570,6 +577,10 @@ pub struct BearOffDef {
     /// back, backgammon), `any`.
     #[serde(default)]
     pub overshoot: OvershootDef,
+    /// Pieces leave smallest first: none may leave while a smaller own piece is still to go
+    /// (IceGammon rule 15).
+    #[serde(default)]
+    pub smallest_first: bool,
 }
 
 /// See [`BearOffDef::overshoot`].

@@ -175,6 +175,8 @@ pub struct Tables {
     pub patterns: Vec<Pattern>,
     /// The dice a throw uses (`[dice]`), for games with chance.
     pub dice: Option<DiceSpec>,
+    /// Cells hold layers: pieces side by side, pinned by the layer above (IceGammon).
+    pub layered: bool,
     /// Race courses (`[tracks]`).
     pub tracks: Vec<track::Track>,
     /// Words that are moves in this game (`[rules] words`: `double`, `take`...).
@@ -384,6 +386,7 @@ type Identity<'a> = (
     &'a [i64],
     &'a [i64],
     Dice,
+    &'a [u32],
     &'a Option<Outcome>,
 );
 
@@ -401,6 +404,10 @@ pub struct State {
     pub(crate) vars: SmallVec<[i64; 4]>,
     /// Dice thrown this turn and not yet used.
     pub(crate) dice: Dice,
+    /// For games whose cells hold layers (`Tables::layered`), per location: bit i set means
+    /// the piece at stack index i lies beside the one below it, in the same layer, rather than
+    /// on top of it. Empty for every other game.
+    pub(crate) layers: Vec<u32>,
     pub(crate) outcome: Option<Outcome>,
     /// Keys of the positions after each move so far (only for games that draw by repetition).
     pub(crate) history: Vec<u64>,
@@ -418,6 +425,7 @@ impl State {
             &self.scores,
             &self.vars,
             self.dice,
+            &self.layers,
             &self.outcome,
         )
     }
@@ -450,6 +458,11 @@ impl State {
             scores: SmallVec::from_elem(0, t.player_count()),
             vars: t.var_defaults.iter().copied().collect(),
             dice: Dice::NONE,
+            layers: if t.layered {
+                vec![0; t.loc_count()]
+            } else {
+                Vec::new()
+            },
             outcome: None,
             history: Vec::new(),
         }
@@ -465,6 +478,7 @@ impl State {
         self.phase.hash(&mut h);
         self.round.hash(&mut h);
         self.dice.hash(&mut h);
+        self.layers.hash(&mut h);
         for (i, v) in self.vars.iter().enumerate() {
             if t.repetition_vars.get(i).copied().unwrap_or(true) {
                 v.hash(&mut h);
@@ -533,6 +547,24 @@ impl State {
     #[inline]
     pub fn top(&self, l: Loc) -> Option<Piece> {
         self.stacks[l.index()].last().copied()
+    }
+
+    /// The layer bits of a location (see `layers`): 0 in games without layers.
+    #[inline]
+    pub fn layer_bits(&self, l: Loc) -> u32 {
+        self.layers.get(l.index()).copied().unwrap_or(0)
+    }
+
+    /// How many pieces form the top layer of a location: 1 (or 0 when empty) unless pieces
+    /// lie side by side there.
+    pub fn top_layer(&self, l: Loc) -> usize {
+        let n = self.stacks[l.index()].len();
+        let bits = self.layer_bits(l);
+        let mut k = if n == 0 { 0 } else { 1 };
+        while k < n && bits & (1 << (n - k)) != 0 {
+            k += 1;
+        }
+        k
     }
 
     /// Consecutive passes so far.

@@ -588,6 +588,8 @@ fn finish(
         path: leg.path.clone(),
         taken,
         suffix: None,
+        on_top: false,
+        die: 0,
         actions,
         chance: 0,
     };
@@ -691,6 +693,8 @@ fn place(
                 path,
                 taken: 0,
                 suffix: None,
+                on_top: false,
+                die: 0,
                 actions,
                 chance: 0,
             });

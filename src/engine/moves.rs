@@ -54,6 +54,26 @@ pub enum Action {
         /// Taken away (true) or put back (false).
         used: bool,
     },
+    /// Move the piece at stack index `i` of a cell to the top (`up`), keeping the order of
+    /// the others, or the top piece down to index `i` (`!up`): how a piece leaves, or joins,
+    /// a layer that is not the top of the stack.
+    Rotate {
+        /// The cell.
+        at: Loc,
+        /// The stack index.
+        i: u8,
+        /// To the top, or from the top.
+        up: bool,
+    },
+    /// Set a cell's layer bits (`State::layers`).
+    Bits {
+        /// The cell.
+        at: Loc,
+        /// The bits before.
+        old: u32,
+        /// The bits after.
+        new: u32,
+    },
     /// Add to a seat's score.
     Score {
         /// Whose score.
@@ -91,6 +111,12 @@ pub struct Move {
     pub taken: u16,
     /// A choice written after `=`, such as a promotion piece.
     pub suffix: Option<KindId>,
+    /// The piece lands on top of the layer there (pinning it), written `^` after the suffix,
+    /// rather than beside it.
+    pub on_top: bool,
+    /// The die used, when the path does not say it (bearing off with a larger number than
+    /// needed): written `5/off(6)`. 0 when not shown.
+    pub die: u8,
     /// What it does, in order.
     pub actions: SmallVec<[Action; 4]>,
     /// 0 for a move a player chooses; for a throw of the dice, how many of the equally likely
@@ -106,6 +132,8 @@ impl Move {
             path: SmallVec::new(),
             taken: 0,
             suffix: None,
+            on_top: false,
+            die: 0,
             actions: SmallVec::new(),
             chance: 0,
         }
@@ -158,6 +186,8 @@ pub enum Change {
     Outcome(Option<Outcome>),
     /// The dice were these.
     Dice(Dice),
+    /// Every location's layer bits were these.
+    Layers(Box<Vec<u32>>),
     /// Every location held this (a new round reset them).
     Stacks(Box<Vec<Stack>>),
     /// A position key was added to the history.
@@ -234,6 +264,27 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             _ => false,
         },
+        Action::Rotate { at, i, up } => {
+            let st = &mut s.stacks[at.index()];
+            let i = i as usize;
+            if i >= st.len() {
+                return false;
+            }
+            if up {
+                let p = st.remove(i);
+                st.push(p);
+            } else if let Some(p) = st.pop() {
+                st.insert(i, p);
+            }
+            true
+        }
+        Action::Bits { at, old, new } => match s.layers.get_mut(at.index()) {
+            Some(b) if *b == old => {
+                *b = new;
+                true
+            }
+            _ => false,
+        },
         Action::SetDice { old, new } => {
             if s.dice != old {
                 return false;
@@ -294,6 +345,12 @@ fn invert(a: &Action) -> Action {
             new: old,
         },
         Action::SetDice { old, new } => Action::SetDice { old: new, new: old },
+        Action::Rotate { at, i, up } => Action::Rotate { at, i, up: !up },
+        Action::Bits { at, old, new } => Action::Bits {
+            at,
+            old: new,
+            new: old,
+        },
         Action::Die { at, value, used } => Action::Die {
             at,
             value,
@@ -370,10 +427,15 @@ impl Tx<'_> {
         self.s.dice = d;
     }
 
-    /// Replaces every location's pieces (a new round's set-up).
+    /// Replaces every location's pieces (a new round's set-up); layers start flat.
     pub fn set_stacks(&mut self, stacks: Vec<Stack>) {
         let old = std::mem::replace(&mut self.s.stacks, stacks);
         self.log.push(Change::Stacks(Box::new(old)));
+        if self.s.layers.iter().any(|b| *b != 0) {
+            let flat = vec![0; self.s.layers.len()];
+            let old = std::mem::replace(&mut self.s.layers, flat);
+            self.log.push(Change::Layers(Box::new(old)));
+        }
     }
 }
 
@@ -394,6 +456,7 @@ impl Undo {
                 Change::Var(i, v) => s.vars[i as usize] = v,
                 Change::Outcome(v) => s.outcome = v,
                 Change::Dice(v) => s.dice = v,
+                Change::Layers(v) => s.layers = *v,
                 Change::Stacks(v) => s.stacks = *v,
                 Change::Seen => {
                     s.history.pop();

@@ -52,59 +52,162 @@ pub struct TrackMoves {
     /// Instead of leaving, a piece may run on from the start of its course (IceGammon's
     /// re-entering, rule 17).
     pub wrap: bool,
+    /// Cells hold layers (IceGammon's pinning): see `def::MoveDef::layers`.
+    pub layers: bool,
+    /// Pieces leave smallest first.
+    pub smallest_first: bool,
 }
 
-/// Whether a landing on `at` is allowed, and if so whether it captures there.
-fn landing(
+/// How a piece lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Landing {
+    /// On an empty cell, or (without layers) onto its own pieces.
+    Plain,
+    /// Taking what is there (without layers: the stack; with layers: the top layer).
+    Capture,
+    /// Beside its own top layer, joining it (layers).
+    Beside,
+    /// On top of the top layer, pinning it (layers).
+    OnTop,
+}
+
+/// The ways `piece` may land on `at` (none when it may not).
+fn landings(
     t: &Tables,
     s: &State,
     pat: &super::Pattern,
+    tm: &TrackMoves,
     player: PlayerId,
     piece: Piece,
     at: CellId,
-) -> Option<bool> {
+) -> SmallVec<[Landing; 2]> {
     let loc = Loc(at.0);
     let stack = s.stack(loc);
-    let top = stack.last().copied();
-    let lone_enemy = pat.land.has(CellCond::LoneEnemy)
-        && stack.len() == 1
-        && top.is_some_and(|p| t.info(p).owner.is_some_and(|o| !t.same_team(o, player)));
-    if !lone_enemy && !pat.land.holds(t, top, piece, player) {
-        return None;
+    let Some(top) = stack.last().copied() else {
+        return if pat.land.holds(t, None, piece, player) {
+            SmallVec::from_slice(&[Landing::Plain])
+        } else {
+            SmallVec::new()
+        };
+    };
+    let enemy = t.info(top).owner.is_some_and(|o| !t.same_team(o, player));
+    if tm.layers {
+        // IceGammon rules 10, 12, 14: only a piece worth at least the top layer's pips taken
+        // together may land there; on its own layer it joins it or pins it, on an opponent's
+        // it captures it or pins it.
+        let k = s.top_layer(loc);
+        let worth: i64 = stack[stack.len() - k..]
+            .iter()
+            .map(|p| t.info(*p).size)
+            .sum();
+        let outweighs = t.info(piece).size >= worth;
+        let mine = t.info(top).owner == Some(player);
+        let mut out = SmallVec::new();
+        if mine {
+            out.push(Landing::Beside);
+            if outweighs {
+                out.push(Landing::OnTop);
+            }
+        } else if outweighs {
+            if enemy && pat.capture != crate::def::CaptureMode::None {
+                out.push(Landing::Capture);
+            }
+            out.push(Landing::OnTop);
+        }
+        return out;
+    }
+    let lone_enemy = pat.land.has(CellCond::LoneEnemy) && stack.len() == 1 && enemy;
+    if !lone_enemy && !pat.land.holds(t, Some(top), piece, player) {
+        return SmallVec::new();
     }
     let capture = pat.capture != crate::def::CaptureMode::None
-        && top.is_some_and(|p| {
-            pat.capture_if.map_or(
-                t.info(p).owner.is_some_and(|o| !t.same_team(o, player)),
-                |c| c.holds(t, Some(p), piece, player),
-            )
-        });
-    Some(capture)
+        && pat
+            .capture_if
+            .map_or(enemy, |c| c.holds(t, Some(top), piece, player));
+    SmallVec::from_slice(&[if capture {
+        Landing::Capture
+    } else {
+        Landing::Plain
+    }])
 }
 
-/// The move of `piece` from `from` to `to` (a cell or a zone) with the die at `die`.
+/// Layer bits as one flag per stack index.
+fn unpack(bits: u32, n: usize) -> Vec<bool> {
+    (0..n).map(|i| i > 0 && bits & (1 << i) != 0).collect()
+}
+
+fn pack(flags: &[bool]) -> u32 {
+    flags
+        .iter()
+        .enumerate()
+        .fold(0, |b, (i, f)| if *f && i > 0 { b | (1 << i) } else { b })
+}
+
+/// Where the moving piece comes from: a zone, or a cell's stack index.
+#[derive(Clone, Copy)]
+struct Source {
+    loc: Loc,
+    /// The stack index, for a cell.
+    index: Option<usize>,
+}
+
+/// The move of `piece` from `src` to `to` (a cell or a zone) with the die at `die`.
 #[allow(clippy::too_many_arguments)]
 fn push(
     t: &Tables,
     s: &State,
     pat: &super::Pattern,
+    tm: &TrackMoves,
     player: PlayerId,
     piece: Piece,
-    from: Loc,
+    src: Source,
     to: Loc,
-    capture: bool,
+    landing: Landing,
     die: (u8, u8),
+    shown: bool,
     out: &mut Vec<Move>,
 ) {
     let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
+    let from = src.loc;
+    // Leaving: a piece inside the top layer first rises to the top of the stack.
+    if let Some(i) = src.index {
+        let n = s.stack(from).len();
+        if i + 1 != n {
+            actions.push(Action::Rotate {
+                at: from,
+                i: i as u8,
+                up: true,
+            });
+        }
+        if tm.layers {
+            let old = s.layer_bits(from);
+            let mut flags = unpack(old, n);
+            let next_joined = flags.get(i + 1).copied().unwrap_or(false);
+            let own = flags[i];
+            flags.remove(i);
+            if i < flags.len() {
+                flags[i] = own && next_joined;
+            }
+            let new = pack(&flags);
+            if new != old {
+                actions.push(Action::Bits { at: from, old, new });
+            }
+        }
+    }
     let mut taken = 0u16;
-    if capture {
-        let stack = s.stack(to);
-        let take = match pat.takes {
-            CaptureTakes::Stack => stack.len(),
-            CaptureTakes::Top => 1,
+    let dest = s.stack(to);
+    let mut dest_len = dest.len();
+    let mut dest_bits = s.layer_bits(to);
+    if landing == Landing::Capture {
+        let take = if tm.layers {
+            s.top_layer(to)
+        } else {
+            match pat.takes {
+                CaptureTakes::Stack => dest.len(),
+                CaptureTakes::Top => 1,
+            }
         };
-        for &p in stack.iter().rev().take(take) {
+        for &p in dest.iter().rev().take(take) {
             let zone_seat = match pat.capture_zone_of {
                 ZoneOf::Mover => Some(player),
                 ZoneOf::Owner => t.info(p).owner,
@@ -123,8 +226,58 @@ fn push(
             });
             taken += 1;
         }
+        dest_len -= take;
+        if tm.layers {
+            let new = dest_bits & ((1u32 << dest_len) - 1);
+            if new != dest_bits {
+                actions.push(Action::Bits {
+                    at: to,
+                    old: dest_bits,
+                    new,
+                });
+                dest_bits = new;
+            }
+        }
     }
     actions.push(Action::Transfer { piece, from, to });
+    // A capture that uncovers the mover's own layer frees it: the piece joins it (rule 14,
+    // "free the green piece in the stack by capturing the top yellow piece").
+    let joins = landing == Landing::Beside
+        || (tm.layers
+            && landing == Landing::Capture
+            && dest_len > 0
+            && t.info(dest[dest_len - 1]).owner == Some(player));
+    if joins {
+        // Joining the top layer: kept in piece order, so equal layers are equal states.
+        let mut k = 1;
+        while k < dest_len && dest_bits & (1 << (dest_len - k)) != 0 {
+            k += 1;
+        }
+        let base = dest_len - k;
+        let layer = &dest[base..dest_len];
+
+        let j = base + layer.iter().take_while(|q| **q <= piece).count();
+        if j != dest_len {
+            actions.push(Action::Rotate {
+                at: to,
+                i: j as u8,
+                up: false,
+            });
+        }
+        let mut flags = unpack(dest_bits, dest_len);
+        flags.insert(j, j > base);
+        if j + 1 < flags.len() {
+            flags[j + 1] = true;
+        }
+        let new = pack(&flags);
+        if new != dest_bits {
+            actions.push(Action::Bits {
+                at: to,
+                old: dest_bits,
+                new,
+            });
+        }
+    }
     actions.push(Action::Die {
         at: die.0,
         value: die.1,
@@ -134,7 +287,9 @@ fn push(
         shape: Shape::Path,
         path: SmallVec::from_slice(&[from, to]),
         taken,
-        suffix: None,
+        suffix: tm.layers.then(|| t.info(piece).kind),
+        on_top: landing == Landing::OnTop,
+        die: if shown { die.1 } else { 0 },
         actions,
         chance: 0,
     });
@@ -195,21 +350,27 @@ fn with_die(
                 continue;
             }
             last = Some(p);
-            if v <= n
-                && let Some(capture) = landing(t, s, pat, player, p, course[v - 1])
-            {
-                push(
-                    t,
-                    s,
-                    pat,
-                    player,
-                    p,
-                    z,
-                    Loc(course[v - 1].0),
-                    capture,
-                    die,
-                    out,
-                );
+            if v <= n {
+                let src = Source {
+                    loc: z,
+                    index: None,
+                };
+                for l in landings(t, s, pat, tm, player, p, course[v - 1]) {
+                    push(
+                        t,
+                        s,
+                        pat,
+                        tm,
+                        player,
+                        p,
+                        src,
+                        Loc(course[v - 1].0),
+                        l,
+                        die,
+                        false,
+                        out,
+                    );
+                }
             }
         }
     }
@@ -223,57 +384,104 @@ fn with_die(
     let furthest = course
         .iter()
         .position(|c| s.stack(Loc(c.0)).iter().any(|p| mine(*p)));
+    // Smallest first: the least size among own pieces not yet off.
+    let smallest = if tm.smallest_first {
+        t.board
+            .cells()
+            .map(|c| Loc(c.0))
+            .chain(tm.enter_from.iter().filter_map(|z| zone(z)))
+            .flat_map(|l| s.stack(l).iter())
+            .filter(|p| t.info(**p).owner == Some(player))
+            .map(|p| t.info(*p).size)
+            .min()
+    } else {
+        None
+    };
     for (i, &c) in course.iter().enumerate() {
         let from = Loc(c.0);
-        let Some(piece) = s.top(from).filter(|p| mine(*p)) else {
+        let stack = s.stack(from);
+        if stack.is_empty() {
             continue;
-        };
+        }
         debug_assert_eq!(index[c.index()] as usize, i);
-        let j = i + v;
-        if j < n {
-            if let Some(capture) = landing(t, s, pat, player, piece, course[j]) {
-                push(
-                    t,
-                    s,
-                    pat,
-                    player,
-                    piece,
-                    from,
-                    Loc(course[j].0),
-                    capture,
-                    die,
-                    out,
-                );
+        // The pieces that may move: the top one, or with layers each piece of the top layer.
+        let movable = if tm.layers { s.top_layer(from) } else { 1 };
+        let mut tried: SmallVec<[Piece; 4]> = SmallVec::new();
+        let first = stack.len() - movable;
+        for (at, &piece) in stack.iter().enumerate().skip(first) {
+            if !mine(piece) || tried.contains(&piece) {
+                continue;
             }
-            continue;
-        }
-        if let Some(off) = off.filter(|_| may_leave) {
-            let ok = j == n
-                || match tm.overshoot {
-                    Overshoot::Exact => false,
-                    Overshoot::Any => true,
-                    Overshoot::Furthest => furthest == Some(i),
-                };
-            if ok {
-                push(t, s, pat, player, piece, from, off, false, die, out);
+            tried.push(piece);
+            let src = Source {
+                loc: from,
+                index: Some(at),
+            };
+            let j = i + v;
+            if j < n {
+                for l in landings(t, s, pat, tm, player, piece, course[j]) {
+                    push(
+                        t,
+                        s,
+                        pat,
+                        tm,
+                        player,
+                        piece,
+                        src,
+                        Loc(course[j].0),
+                        l,
+                        die,
+                        false,
+                        out,
+                    );
+                }
+                continue;
             }
-        }
-        // Running on from the start: the place past the end is where entering starts from.
-        if tm.wrap && j > n && j - n - 1 < n {
-            let k = j - n - 1;
-            if let Some(capture) = landing(t, s, pat, player, piece, course[k]) {
-                push(
-                    t,
-                    s,
-                    pat,
-                    player,
-                    piece,
-                    from,
-                    Loc(course[k].0),
-                    capture,
-                    die,
-                    out,
-                );
+            if let Some(off) = off.filter(|_| may_leave) {
+                let ok = (j == n
+                    || match tm.overshoot {
+                        Overshoot::Exact => false,
+                        Overshoot::Any => true,
+                        Overshoot::Furthest => furthest == Some(i),
+                    })
+                    && smallest.is_none_or(|m| t.info(piece).size <= m);
+                if ok {
+                    push(
+                        t,
+                        s,
+                        pat,
+                        tm,
+                        player,
+                        piece,
+                        src,
+                        off,
+                        Landing::Plain,
+                        die,
+                        // A larger die than needed is written: `5/off(6)`.
+                        j != n,
+                        out,
+                    );
+                }
+            }
+            // Running on from the start: the place past the end is where entering starts from.
+            if tm.wrap && j > n && j - n - 1 < n {
+                let k = j - n - 1;
+                for l in landings(t, s, pat, tm, player, piece, course[k]) {
+                    push(
+                        t,
+                        s,
+                        pat,
+                        tm,
+                        player,
+                        piece,
+                        src,
+                        Loc(course[k].0),
+                        l,
+                        die,
+                        false,
+                        out,
+                    );
+                }
             }
         }
     }

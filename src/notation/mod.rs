@@ -74,6 +74,8 @@ fn rule_name(r: &Rule) -> &'static str {
         Rule::pass => "`pass`",
         Rule::die | Rule::dice_list => "a die's pips",
         Rule::suffix => "`=` and a piece",
+        Rule::on_top => "`^`",
+        Rule::die_used => "`(` and a die",
         Rule::EOI => "the end of the text",
         Rule::field => "a `key=value` field",
         Rule::count => "a count",
@@ -108,6 +110,10 @@ pub enum MoveText {
         locs: Vec<String>,
         /// `=X` choice.
         suffix: Option<String>,
+        /// `^`: landing on top (pinning).
+        on_top: bool,
+        /// `(6)`: the die used.
+        die: Option<u8>,
     },
 }
 
@@ -117,6 +123,8 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
     let top = pairs.next().map(|p| p.into_inner());
     let mut shape = None;
     let mut suffix = None;
+    let mut on_top = false;
+    let mut die = None;
     for p in top.into_iter().flatten() {
         match p.as_rule() {
             Rule::pass => shape = Some(MoveText::Pass),
@@ -142,7 +150,12 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
                     .filter(|x| x.as_rule() == Rule::loc)
                     .map(|x| x.as_str().to_string())
                     .collect();
-                shape = Some(MoveText::Path { locs, suffix: None });
+                shape = Some(MoveText::Path {
+                    locs,
+                    suffix: None,
+                    on_top: false,
+                    die: None,
+                });
             }
             Rule::roll | Rule::choose => {
                 let is_roll = p.as_rule() == Rule::roll;
@@ -175,12 +188,23 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
             }
             Rule::word => shape = Some(MoveText::Word(p.as_str().to_string())),
             Rule::suffix => suffix = p.into_inner().next().map(|x| x.as_str().to_string()),
+            Rule::on_top => on_top = true,
+            Rule::die_used => die = p.into_inner().next().and_then(|d| d.as_str().parse().ok()),
             _ => {}
         }
     }
     match shape {
         Some(MoveText::Place { piece, to, .. }) => Ok(MoveText::Place { piece, to, suffix }),
-        Some(MoveText::Path { locs, .. }) => Ok(MoveText::Path { locs, suffix }),
+        Some(MoveText::Path { locs, .. }) => Ok(MoveText::Path {
+            locs,
+            suffix,
+            on_top,
+            die,
+        }),
+        Some(_) if on_top => Err(TextError {
+            column: text.find('^').map_or(1, |i| i + 1),
+            message: "`^` (landing on top) goes after a move along a path, like `13/10^`".into(),
+        }),
         Some(other) => Ok(other),
         None => Err(TextError {
             column: 1,
@@ -238,6 +262,12 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
     if let Some(k) = m.suffix {
         s.push('=');
         s.push(t.kinds[k.index()].symbol);
+    }
+    if m.on_top {
+        s.push('^');
+    }
+    if m.die != 0 {
+        s.push_str(&format!("({})", m.die));
     }
     s
 }
@@ -297,9 +327,13 @@ pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Resul
         .iter()
         .filter(|m| matches_text(t, m, mover, &parsed))
         .collect();
-    // `e7-e8` with an unpromoted `e7-e8` legal means that one, not a promotion.
+    // `e7-e8` with an unpromoted `e7-e8` legal means that one, not a promotion; `5/off`
+    // with the exact die legal means that one, not `5/off(6)`.
     if matches.len() > 1 && matches.iter().any(|m| m.suffix.is_none()) {
         matches.retain(|m| m.suffix.is_none());
+    }
+    if matches.len() > 1 && matches.iter().any(|m| m.die == 0) {
+        matches.retain(|m| m.die == 0);
     }
     match matches.len() {
         1 => Ok(matches[0].clone()),
@@ -367,8 +401,18 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
             a == b
         }
         (MoveText::Word(w), Shape::Word(i)) => t.words.get(i as usize).is_some_and(|x| x == w),
-        (MoveText::Path { locs, suffix }, Shape::Path) => {
-            locs.len() == m.path.len()
+        (
+            MoveText::Path {
+                locs,
+                suffix,
+                on_top,
+                die,
+            },
+            Shape::Path,
+        ) => {
+            *on_top == m.on_top
+                && die.is_none_or(|d| d == m.die)
+                && locs.len() == m.path.len()
                 && m.path
                     .iter()
                     .zip(locs)
@@ -485,8 +529,12 @@ pub fn format_position(t: &Tables, s: &State) -> String {
             if stack.len() == 1 {
                 out.push_str(&t.piece_text(stack[0]));
             } else {
+                let bits = s.layer_bits(c.into());
                 out.push('(');
-                for &p in stack {
+                for (k, &p) in stack.iter().enumerate() {
+                    if k > 0 && bits & (1 << k) != 0 {
+                        out.push('+');
+                    }
                     out.push_str(&t.piece_text(p));
                 }
                 out.push(')');
@@ -732,6 +780,7 @@ fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Resul
                 }
                 Rule::piece | Rule::stack => {
                     let mut stack = Stack::new();
+                    let mut bits = 0u32;
                     let pieces: Vec<Pair<Rule>> = if item.as_rule() == Rule::piece {
                         vec![item]
                     } else {
@@ -739,6 +788,18 @@ fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Resul
                     };
                     for p in pieces {
                         let at = p.as_span().start();
+                        if p.as_rule() == Rule::beside {
+                            if !t.layered {
+                                return Err(TextError {
+                                    column: col(at),
+                                    message: "`+` (pieces side by side) is only for games whose cells hold layers".into(),
+                                });
+                            }
+                            if stack.len() < 32 {
+                                bits |= 1 << stack.len();
+                            }
+                            continue;
+                        }
                         stack.push(piece_from_text(t, p.as_str()).map_err(|m| TextError {
                             column: col(at),
                             message: m,
@@ -746,6 +807,9 @@ fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Resul
                     }
                     if let Some(&c) = cells.get(i) {
                         s.stacks[c.index()] = stack;
+                        if let Some(b) = s.layers.get_mut(c.index()) {
+                            *b = bits;
+                        }
                     }
                     i += 1;
                 }
