@@ -284,6 +284,22 @@ impl Game {
         Ok(Undo(log))
     }
 
+    /// Seat `who` resigns: the game ends at once, lost for them (and their team).
+    pub fn resign(&self, s: &mut State, who: PlayerId) -> Result<Undo, RuleError> {
+        let t = &*self.tables;
+        if s.is_over() {
+            return Err(RuleError::engine(&t.id, "the game is over"));
+        }
+        let name = &t.seats[who.index()].name;
+        let mut log = Vec::new();
+        Tx { s, log: &mut log }.set_outcome(Some(Outcome::lose(
+            t,
+            who,
+            format!("{name} resigned"),
+        )));
+        Ok(Undo(log))
+    }
+
     /// The script's evaluation of `s` for seat `p`, if it defines `evaluate`.
     pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<Option<i64>, RuleError> {
         if self.rules.hooks.evaluate {

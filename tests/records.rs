@@ -205,3 +205,28 @@ fn render_draws_every_cell_and_piece_as_svg() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("to move: B"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn resignations_and_agreements_are_record_entries() {
+    let files = icebox::catalog::find("zugzwang", &[]).expect("built in");
+    let g = Game::load(&files, None, &[]).expect("loads");
+    let text = "[Game \"zugzwang\"]\n\n1. A: a2-a3\n2. B: resign\n";
+    let rec = Record::parse("mem.rec", text).expect("reads");
+    let (s, undos) = replay(&g, &rec).expect("replays");
+    assert_eq!(undos.len(), 2);
+    let o = s.outcome().expect("over");
+    assert_eq!(o.reason, "B resigned");
+    assert_eq!(o.ranks.as_slice(), &[0, 1]);
+
+    // A stalemate agreed at move 2: the pip tally (equal at the start) draws.
+    let text = "[Game \"zugzwang\"]\n\n1. A: a2-a3\n2. B: agree stalemate\n";
+    let (s, _) = replay(&g, &Record::parse("mem.rec", text).expect("reads")).expect("replays");
+    let o = s.outcome().expect("over");
+    assert_eq!(o.ranks.as_slice(), &[0, 0], "{}", o.reason);
+
+    // Nothing may follow the end.
+    let text = "[Game \"zugzwang\"]\n\n1. A: resign\n2. B: a7-a6\n";
+    let err = replay(&g, &Record::parse("mem.rec", text).expect("reads")).expect_err("over");
+    assert_eq!(err.number, 2);
+    assert!(err.reason.contains("already over"), "{}", err.reason);
+}

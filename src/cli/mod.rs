@@ -2,11 +2,11 @@
 //! its flags into a loaded [`Game`] and settings first, then runs; every error reaches `main`
 //! as a message and exit status 1 (usage errors exit 2, from clap).
 
+mod input;
 mod render;
 mod svg;
 
 use crate::engine::PlayerId;
-use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -1057,6 +1057,8 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
     };
     let mut saved_to: Option<PathBuf> = opts.save.clone();
     let mut dirty = false;
+    // Entries taken back by `undo`, latest last, for `redo`.
+    let mut redo: Vec<crate::record::Entry> = Vec::new();
     let save_now = |path: &std::path::Path,
                     s: &State,
                     entries: &[crate::record::Entry]|
@@ -1065,8 +1067,7 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
         crate::record::save(path, &rec.to_text())
             .map_err(|e| Failure::Message(format!("cannot save {}: {e}", path.display())))
     };
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = input::Input::new();
     let interactive = agents.contains(&Agent::Human);
     if interactive || !quiet {
         print!("{}", render::board_text_styled(g, &s, &style));
@@ -1082,12 +1083,12 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                     .ok_or_else(|| "no throw of the dice".to_string())?
             }
             _ if crate::ai::is_chance(&moves) => {
-                print!(
+                input.complete_with(Vec::new());
+                let prompt = format!(
                     "{}'s throw (the dice, like 3 5)> ",
                     t.seats[who.index()].name
                 );
-                let _ = std::io::stdout().flush();
-                let Some(Ok(line)) = lines.next() else {
+                let Some(line) = input.ask(&prompt) else {
                     println!("\n(end of input: game abandoned)");
                     return Ok(ExitCode::SUCCESS);
                 };
@@ -1117,9 +1118,18 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                     .ok_or_else(|| "no legal move in a live game".to_string())?
             }
             Agent::Human => {
-                print!("{} to move> ", t.seats[who.index()].name);
-                let _ = std::io::stdout().flush();
-                let Some(Ok(line)) = lines.next() else {
+                let mut words: Vec<String> = moves.iter().map(|m| g.move_text(&s, m)).collect();
+                words.extend(
+                    [
+                        "moves", "hint", "undo", "redo", "board", "position", "save ", "resign",
+                        "help", "quit",
+                    ]
+                    .map(String::from),
+                );
+                words.extend(g.agreements().iter().map(|a| format!("propose {a}")));
+                input.complete_with(words);
+                let Some(line) = input.ask(&format!("{} to move> ", t.seats[who.index()].name))
+                else {
                     println!("\n(end of input: game abandoned)");
                     return Ok(ExitCode::SUCCESS);
                 };
@@ -1128,11 +1138,9 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                     "" => continue,
                     "quit" | "exit" => {
                         if dirty && saved_to.is_none() {
-                            print!(
-                                "the game is not saved (save FILE keeps it); quit anyway? (yes/no) "
+                            let sure = input.yes(
+                                "the game is not saved (save FILE keeps it); quit anyway? (yes/no) ",
                             );
-                            let _ = std::io::stdout().flush();
-                            let sure = matches!(lines.next(), Some(Ok(l)) if matches!(l.trim(), "y" | "yes"));
                             if !sure {
                                 continue;
                             }
@@ -1170,7 +1178,7 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                             .map(|a| format!(", {a} (propose it)"))
                             .collect();
                         println!(
-                            "type a move (like {}), or: moves, board, undo, position{offers}, quit",
+                            "type a move (like {}; a partial move lists its completions), or: moves, hint, undo, redo, board, position, save FILE, resign{offers}, quit",
                             moves
                                 .first()
                                 .map(|m| g.move_text(&s, m))
@@ -1196,9 +1204,15 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                     }) =>
                     {
                         let what = text.trim_start_matches("propose ").trim().to_string();
-                        if propose(g, &s, who, &what, &agents, &mut lines)? {
+                        if propose(g, &s, who, &what, &agents, &mut input)? {
                             let u = g.agree(&mut s, &what).map_err(|e| rule_failure(g, e))?;
                             history.push(u);
+                            entries.push(crate::record::Entry {
+                                number: entries.len() as u32 + 1,
+                                seat: t.seats[who.index()].name.clone(),
+                                text: format!("agree {what}"),
+                                comment: None,
+                            });
                             println!("{what}: agreed by every player");
                             if let Some(o) = s.outcome() {
                                 println!("game over: {}", outcome_text(g, o));
@@ -1214,7 +1228,7 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                         match history.pop() {
                             Some(u) => {
                                 g.undo(&mut s, u);
-                                entries.pop();
+                                redo.extend(entries.pop());
                                 dirty = true;
                                 number = number.saturating_sub(1);
                                 print!("{}", render::board_text_styled(g, &s, &style));
@@ -1223,10 +1237,63 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
                         }
                         continue;
                     }
+                    "redo" => {
+                        let Some(e) = redo.pop() else {
+                            println!("nothing to redo");
+                            continue;
+                        };
+                        match g.play_text(&mut s, &e.text) {
+                            Ok((m, u)) => {
+                                history.push(u);
+                                println!("{}. {}: {}", entries.len() + 1, e.seat, e.text);
+                                entries.push(e);
+                                style.last = m.path.iter().filter_map(|l| t.loc_cell(*l)).collect();
+                                dirty = true;
+                                print!("{}", render::board_text_styled(g, &s, &style));
+                            }
+                            Err(err) => println!("cannot redo {}: {err}", e.text),
+                        }
+                        continue;
+                    }
+                    "hint" => {
+                        let mut hint_rng = Rng::new(opts.seed ^ (entries.len() as u64) << 20);
+                        let agent = Agent::Mcts(crate::ai::Budget::Time(
+                            std::time::Duration::from_millis(1000),
+                        ));
+                        match crate::ai::choose(g, &s, &moves, agent, &mut hint_rng) {
+                            Ok(Some(m)) => println!("hint: {}", g.move_text(&s, &m)),
+                            Ok(None) => println!("no hint: there is no move"),
+                            Err(e) => println!("no hint: {e}"),
+                        }
+                        continue;
+                    }
+                    "resign" => {
+                        let u = g.resign(&mut s, who).map_err(|e| rule_failure(g, e))?;
+                        history.push(u);
+                        entries.push(crate::record::Entry {
+                            number: entries.len() as u32 + 1,
+                            seat: t.seats[who.index()].name.clone(),
+                            text: "resign".into(),
+                            comment: None,
+                        });
+                        if let Some(o) = s.outcome() {
+                            println!("game over: {}", outcome_text(g, o));
+                        }
+                        if let Some(p) = &saved_to {
+                            save_now(p, &s, &entries)?;
+                        }
+                        break;
+                    }
                     text => match crate::notation::resolve(t, &moves, who, text) {
-                        Ok(m) => m,
+                        Ok(m) => {
+                            redo.clear();
+                            m
+                        }
                         Err(e) => {
                             println!("{e}");
+                            if let Some(why) = why_illegal(g, &s, &moves, text) {
+                                println!("{why}");
+                            }
                             continue;
                         }
                     },
@@ -1264,6 +1331,52 @@ fn play(g: &Game, opts: &PlayOpts) -> Res {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What the rules can tell about a move text that is not legal: the moves it begins (a
+/// partial move), or what the named piece may do.
+fn why_illegal(g: &Game, s: &State, moves: &[crate::engine::Move], text: &str) -> Option<String> {
+    let t = &g.tables;
+    let texts: Vec<String> = moves.iter().map(|m| g.move_text(s, m)).collect();
+    let started: Vec<&String> = texts.iter().filter(|m| m.starts_with(text)).collect();
+    if !started.is_empty() {
+        let list: Vec<&str> = started.iter().take(12).map(|m| m.as_str()).collect();
+        return Some(format!(
+            "completions: {}{}",
+            list.join(" "),
+            if started.len() > 12 { " ..." } else { "" }
+        ));
+    }
+    // `from-to`: judge the piece on `from`.
+    let from = text
+        .split(['-', ':', '/'])
+        .next()
+        .filter(|f| !f.is_empty() && f.len() < text.len())?;
+    let cell = t.board.cell(from)?;
+    let here: Vec<&String> = moves
+        .iter()
+        .zip(&texts)
+        .filter(|(m, _)| m.from().and_then(|l| t.loc_cell(l)) == Some(cell))
+        .map(|(_, x)| x)
+        .collect();
+    let who = s.turn();
+    if !here.is_empty() {
+        let list: Vec<&str> = here.iter().take(12).map(|m| m.as_str()).collect();
+        return Some(format!(
+            "from {from} the legal moves are: {}",
+            list.join(" ")
+        ));
+    }
+    Some(match s.top(cell.into()) {
+        None => format!("{from} is empty"),
+        Some(p) if t.info(p).owner.is_some_and(|o| o != who) => {
+            format!("the piece on {from} is not {}'s", t.seats[who.index()].name)
+        }
+        Some(_) if moves.iter().all(|m| m.is_capture()) && !moves.is_empty() => {
+            format!("the piece on {from} cannot move: a capture is compulsory elsewhere")
+        }
+        Some(_) => format!("the piece on {from} has no legal move now"),
+    })
+}
+
 /// Asks every other seat whether it accepts `what`. A person answers at the terminal; an AI
 /// seat accepts when the agreed ending would not rank it below anyone.
 fn propose(
@@ -1272,7 +1385,7 @@ fn propose(
     who: PlayerId,
     what: &str,
     agents: &[Agent],
-    lines: &mut impl Iterator<Item = std::io::Result<String>>,
+    input: &mut input::Input,
 ) -> Result<bool, Failure> {
     let t = &g.tables;
     let mut trial = s.clone();
@@ -1284,17 +1397,10 @@ fn propose(
         }
         let name = &t.seats[p.index()].name;
         let yes = match agents[p.index()] {
-            Agent::Human => {
-                print!(
-                    "{name}: {} proposes {what}; accept? (yes/no) ",
-                    t.seats[who.index()].name
-                );
-                let _ = std::io::stdout().flush();
-                matches!(
-                    lines.next(),
-                    Some(Ok(l)) if matches!(l.trim(), "y" | "yes")
-                )
-            }
+            Agent::Human => input.yes(&format!(
+                "{name}: {} proposes {what}; accept? (yes/no) ",
+                t.seats[who.index()].name
+            )),
             _ => outcome.as_ref().is_some_and(|o| o.ranks[p.index()] == 0),
         };
         if !yes {

@@ -128,6 +128,8 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
             out.push_str(&format!(" {file:width$}"));
         }
         out.push('\n');
+    } else if let Some(text) = columns(g, s, style) {
+        out.push_str(&text);
     } else {
         out.push_str(&canvas(g, s, &cell_text));
     }
@@ -167,6 +169,153 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
         None => out.push_str(&format!("to move: {}\n", t.seats[s.turn().index()].name)),
     }
     out
+}
+
+/// Most pieces drawn in one column before the rest is counted (`+7`).
+const COLUMN_HEIGHT: usize = 6;
+
+/// Draws a board of two rows of cells that hold many pieces each (a backgammon board) as
+/// columns: the top row's stacks hang down from their names, the bottom row's rise up to
+/// theirs, bottom piece at the edge, and a gap in the x coordinates (the bar) as `|`. Pieces
+/// side by side in one layer are marked `+`. `None` for any other board.
+fn columns(g: &Game, s: &State, style: &Style) -> Option<String> {
+    let t = &g.tables;
+    let b = &t.board;
+    let rows = b.rows();
+    if rows.len() != 2 || t.tracks.is_empty() {
+        return None;
+    }
+    let width = b
+        .cells()
+        .map(|c| {
+            b.name(c).len().max(
+                s.stack(c.into())
+                    .iter()
+                    .map(|p| t.piece_text(*p).len() + 1)
+                    .max()
+                    .unwrap_or(0),
+            )
+        })
+        .max()
+        .unwrap_or(2)
+        .max(3);
+    // Columns in x order; a jump of more than one step in x is the bar.
+    let layout = |row: &[CellId]| -> Vec<Option<CellId>> {
+        let mut cells: Vec<CellId> = row.to_vec();
+        cells.sort_by_key(|c| b.coord(*c).0);
+        let step = cells
+            .windows(2)
+            .map(|w| b.coord(w[1]).0 - b.coord(w[0]).0)
+            .filter(|d| *d > 0)
+            .min()
+            .unwrap_or(1);
+        let mut out = Vec::new();
+        for (i, c) in cells.iter().enumerate() {
+            if i > 0 && b.coord(*c).0 - b.coord(cells[i - 1]).0 > step {
+                out.push(None);
+            }
+            out.push(Some(*c));
+        }
+        out
+    };
+    // Each line of a column: its text and the piece it shows (for its colour).
+    let piece_lines = |c: CellId| -> Vec<(String, Option<crate::engine::Piece>)> {
+        let stack = s.stack(c.into());
+        let bits = s.layer_bits(c.into());
+        let mut lines: Vec<(String, Option<crate::engine::Piece>)> = stack
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let beside = k > 0 && bits & (1 << k) != 0;
+                let text = format!("{}{}", if beside { "+" } else { "" }, t.piece_text(*p));
+                (text, Some(*p))
+            })
+            .collect();
+        if lines.len() > COLUMN_HEIGHT {
+            let more = lines.len() - (COLUMN_HEIGHT - 1);
+            lines.truncate(COLUMN_HEIGHT - 1);
+            lines.push((format!("+{more}"), None));
+        }
+        lines
+    };
+    let paint = |text: String, piece: Option<crate::engine::Piece>, last: bool| -> String {
+        if !style.color {
+            return text;
+        }
+        let fg = piece
+            .and_then(|p| {
+                let info = t.info(p);
+                let kind = &t.kinds[info.kind.index()];
+                match info.owner {
+                    Some(o) => t.seats[o.index()].colours.get(kind.colour).map(|c| ansi(c)),
+                    None => kind.neutral_colour.as_deref().map(ansi),
+                }
+            })
+            .unwrap_or("39");
+        let bg = if last { ";48;5;238" } else { "" };
+        format!("\x1b[{fg}{bg}m{text}\x1b[0m")
+    };
+    type Line<'a> = &'a dyn Fn(CellId) -> (String, Option<crate::engine::Piece>);
+    let draw_row = |cols: &[Option<CellId>], line: Line| -> String {
+        let mut o = String::new();
+        for col in cols {
+            match col {
+                None => o.push_str(" |"),
+                Some(c) => {
+                    let (text, piece) = line(*c);
+                    let last = style.last.contains(c);
+                    let padded = if last && !style.color && piece.is_none() && !text.is_empty() {
+                        format!("{:^width$}", format!("*{text}"))
+                    } else {
+                        format!("{text:^width$}")
+                    };
+                    o.push(' ');
+                    o.push_str(&paint(padded, piece, last && piece.is_none()));
+                }
+            }
+        }
+        o.trim_end().to_string() + "\n"
+    };
+    let top = layout(&rows[0]);
+    let bottom = layout(&rows[1]);
+    let name = |c: CellId| (b.name(c).to_string(), None);
+    let mut out = draw_row(&top, &name);
+    let height = |cols: &[Option<CellId>]| {
+        cols.iter()
+            .flatten()
+            .map(|c| piece_lines(*c).len())
+            .max()
+            .unwrap_or(0)
+            .max(1)
+    };
+    for k in 0..height(&top) {
+        out.push_str(&draw_row(&top, &|c| {
+            piece_lines(c)
+                .get(k)
+                .cloned()
+                .unwrap_or((String::new(), None))
+        }));
+    }
+    let rule: String = top
+        .iter()
+        .map(|c| match c {
+            None => "-+".to_string(),
+            Some(_) => "-".repeat(width + 1),
+        })
+        .collect();
+    out.push_str(&rule);
+    out.push('\n');
+    let hb = height(&bottom);
+    for k in (0..hb).rev() {
+        out.push_str(&draw_row(&bottom, &|c| {
+            piece_lines(c)
+                .get(k)
+                .cloned()
+                .unwrap_or((String::new(), None))
+        }));
+    }
+    out.push_str(&draw_row(&bottom, &name));
+    Some(out)
 }
 
 /// Draws a listed board where its cells' `x`/`y` put them: an empty cell shows its name (so a

@@ -224,9 +224,20 @@ pub fn replay(g: &Game, rec: &Record) -> Result<(State, Vec<Undo>), ReplayError>
         if &e.seat != to_move {
             return Err(fail(e, format!("it is {to_move}'s turn, not {}'s", e.seat)));
         }
-        match g.play_text(&mut s, &e.text) {
-            Ok((_, u)) => undos.push(u),
-            Err(err) => return Err(fail(e, err.to_string())),
+        // Besides moves, a record holds the two ways a game ends off the board.
+        let done = if e.text == "resign" {
+            let who = s.turn();
+            g.resign(&mut s, who).map_err(|err| err.to_string())
+        } else if let Some(what) = e.text.strip_prefix("agree ") {
+            g.agree(&mut s, what.trim()).map_err(|err| err.to_string())
+        } else {
+            g.play_text(&mut s, &e.text)
+                .map(|(_, u)| u)
+                .map_err(|err| err.to_string())
+        };
+        match done {
+            Ok(u) => undos.push(u),
+            Err(reason) => return Err(fail(e, reason)),
         }
     }
     Ok((s, undos))
