@@ -101,14 +101,25 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
             colour(t, *p)
         );
     }
-    let kind = &t.kinds[t.info(top).kind.index()];
     let _ = writeln!(
         out,
         r#"<text x="{cx:.1}" y="{:.1}" font-size="11" text-anchor="middle" font-family="sans-serif" fill="black">{}</text>"#,
         cy + CELL * 0.36,
         esc(&t.piece_text(top))
     );
-    let _ = kind;
+    // Pieces of one size hide each other (a backgammon point): say how many there are.
+    let mut sizes: Vec<i64> = stack.iter().map(|p| t.info(*p).size).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    if stack.len() > sizes.len() {
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.1}" y="{:.1}" font-size="12" font-weight="bold" text-anchor="end" font-family="sans-serif" fill="black">{}</text>"#,
+            cx + CELL * 0.46,
+            cy - CELL * 0.2,
+            stack.len()
+        );
+    }
 }
 
 /// The whole picture.
