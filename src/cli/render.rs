@@ -146,6 +146,22 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
         };
         out.push_str(&format!("{name}: {content}\n"));
     }
+    if !s.dice().is_empty() {
+        let dice: Vec<String> = s.dice().values().map(|d| d.to_string()).collect();
+        out.push_str(&format!("dice: {}\n", dice.join(" ")));
+    }
+    // The rules' own state, where it differs from the start (a doubling cube, castling
+    // rights): what a player at the table would see.
+    let vars: Vec<String> = t
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| s.var(*i) != t.var_defaults[*i] && t.repetition_vars[*i])
+        .map(|(i, name)| format!("{name}={}", s.var(i)))
+        .collect();
+    if !vars.is_empty() {
+        out.push_str(&format!("state: {}\n", vars.join(" ")));
+    }
     let scores: Vec<String> = t
         .seats
         .iter()
