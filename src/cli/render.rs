@@ -242,7 +242,7 @@ fn columns(g: &Game, s: &State, style: &Style) -> Option<String> {
             .iter()
             .enumerate()
             .map(|(k, p)| {
-                let beside = k > 0 && bits & (1 << k) != 0;
+                let beside = crate::engine::beside(bits, k);
                 let text = format!("{}{}", if beside { "+" } else { "" }, t.piece_text(*p));
                 (text, Some(*p))
             })

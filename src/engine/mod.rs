@@ -19,6 +19,15 @@ pub use movegen::Pattern;
 pub use moves::{Action, Change, Move, Shape, Tx, Undo};
 pub(crate) use moves::{apply_action, apply_actions, unapply_actions};
 
+/// The most pieces a cell may hold in a game with layers (one layer bit per stack index).
+pub const MAX_LAYERED_STACK: usize = 31;
+
+/// Whether the piece at stack index `k` lies beside the one below it, by a cell's layer bits.
+#[inline]
+pub fn beside(bits: u32, k: usize) -> bool {
+    k > 0 && k <= MAX_LAYERED_STACK && bits & (1 << k) != 0
+}
+
 /// A seat at the table, 0-based in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PlayerId(pub(crate) u8);
@@ -561,7 +570,7 @@ impl State {
         let n = self.stacks[l.index()].len();
         let bits = self.layer_bits(l);
         let mut k = if n == 0 { 0 } else { 1 };
-        while k < n && bits & (1 << (n - k)) != 0 {
+        while k < n && beside(bits, n - k) {
             k += 1;
         }
         k

@@ -92,6 +92,9 @@ fn landings(
     };
     let enemy = t.info(top).owner.is_some_and(|o| !t.same_team(o, player));
     if tm.layers {
+        if stack.len() >= super::MAX_LAYERED_STACK {
+            return SmallVec::new();
+        }
         // IceGammon rules 10, 12, 14: only a piece worth at least the top layer's pips taken
         // together may land there; on its own layer it joins it or pins it, on an opponent's
         // it captures it or pins it.
@@ -133,14 +136,17 @@ fn landings(
 
 /// Layer bits as one flag per stack index.
 fn unpack(bits: u32, n: usize) -> Vec<bool> {
-    (0..n).map(|i| i > 0 && bits & (1 << i) != 0).collect()
+    (0..n).map(|i| super::beside(bits, i)).collect()
 }
 
 fn pack(flags: &[bool]) -> u32 {
-    flags
-        .iter()
-        .enumerate()
-        .fold(0, |b, (i, f)| if *f && i > 0 { b | (1 << i) } else { b })
+    flags.iter().enumerate().fold(0, |b, (i, f)| {
+        if *f && i > 0 && i <= super::MAX_LAYERED_STACK {
+            b | (1 << i)
+        } else {
+            b
+        }
+    })
 }
 
 /// Where the moving piece comes from: a zone, or a cell's stack index.
@@ -228,7 +234,7 @@ fn push(
         }
         dest_len -= take;
         if tm.layers {
-            let new = dest_bits & ((1u32 << dest_len) - 1);
+            let new = dest_bits & (1u32 << dest_len).wrapping_sub(1);
             if new != dest_bits {
                 actions.push(Action::Bits {
                     at: to,
@@ -250,7 +256,7 @@ fn push(
     if joins {
         // Joining the top layer: kept in piece order, so equal layers are equal states.
         let mut k = 1;
-        while k < dest_len && dest_bits & (1 << (dest_len - k)) != 0 {
+        while k < dest_len && super::beside(dest_bits, dest_len - k) {
             k += 1;
         }
         let base = dest_len - k;

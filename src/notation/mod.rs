@@ -532,7 +532,7 @@ pub fn format_position(t: &Tables, s: &State) -> String {
                 let bits = s.layer_bits(c.into());
                 out.push('(');
                 for (k, &p) in stack.iter().enumerate() {
-                    if k > 0 && bits & (1 << k) != 0 {
+                    if crate::engine::beside(bits, k) {
                         out.push('+');
                     }
                     out.push_str(&t.piece_text(p));
@@ -795,9 +795,16 @@ fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Resul
                                     message: "`+` (pieces side by side) is only for games whose cells hold layers".into(),
                                 });
                             }
-                            if stack.len() < 32 {
-                                bits |= 1 << stack.len();
+                            if stack.len() > crate::engine::MAX_LAYERED_STACK {
+                                return Err(TextError {
+                                    column: col(at),
+                                    message: format!(
+                                        "a cell holds at most {} pieces in a game with layers",
+                                        crate::engine::MAX_LAYERED_STACK
+                                    ),
+                                });
                             }
+                            bits |= 1 << stack.len();
                             continue;
                         }
                         stack.push(piece_from_text(t, p.as_str()).map_err(|m| TextError {
