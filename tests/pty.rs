@@ -1,6 +1,6 @@
 //! The real binary in a pseudo-terminal, typed at as a person would: line editing is on
-//! (rustyline), moves and commands go in with Enter, a wrong move is explained, undo takes a
-//! move back, and a saved game loads again where it stopped.
+//! (rustyline), moves and commands go in with Enter, Tab completes a move, a wrong move is
+//! explained, undo takes a move back, and a saved game loads again where it stopped.
 
 #![cfg(unix)]
 
@@ -157,7 +157,8 @@ fn a_person_plays_undoes_saves_and_loads_at_a_terminal() {
     // c5 can take b4 (a capture is compulsory): the only legal move.
     s.type_line("moves");
     s.wait_for("c5:a3", 1);
-    s.type_line("c5:a3");
+    // Tab completes the only move that begins `c5`.
+    s.type_line("c5\t");
     s.wait_for("3. Black: c5:a3", 1);
     s.type_line("quit");
     s.wait_for("quit anyway?", 1);
