@@ -76,21 +76,26 @@ pub fn is_chance(moves: &[Move]) -> bool {
     moves.first().is_some_and(Move::is_chance)
 }
 
-/// Picks a throw of the dice with its probability.
-pub fn chance_move<'m>(moves: &'m [Move], rng: &mut Rng) -> Option<&'m Move> {
+/// Picks a throw of the dice with its probability: its index in `moves`.
+pub fn chance_index(moves: &[Move], rng: &mut Rng) -> Option<usize> {
     let total: u64 = moves.iter().map(|m| u64::from(m.chance)).sum();
     if total == 0 {
         return None;
     }
     let mut x = rng.below(total);
-    for m in moves {
+    for (i, m) in moves.iter().enumerate() {
         let w = u64::from(m.chance);
         if x < w {
-            return Some(m);
+            return Some(i);
         }
         x -= w;
     }
-    moves.last()
+    Some(moves.len() - 1)
+}
+
+/// Picks a throw of the dice with its probability.
+pub fn chance_move<'m>(moves: &'m [Move], rng: &mut Rng) -> Option<&'m Move> {
+    chance_index(moves, rng).map(|i| &moves[i])
 }
 
 /// Picks a uniformly random move (a throw of the dice by its probability).
@@ -239,9 +244,10 @@ impl<'a> Mcts<'a> {
             if let Some(r) = &self.nodes[node].terminal {
                 break r.clone();
             }
-            // A throw of the dice: sample it by its probability, then follow (or grow) the
-            // child for that throw. The throws stay in `untried`, which never empties here.
-            if is_chance(&self.nodes[node].untried) {
+            // The move to grow a child for: an untried one; at a throw of the dice, a throw
+            // sampled by its probability, followed if its child exists (the throws stay in
+            // `untried`, which never empties there).
+            let expand = if is_chance(&self.nodes[node].untried) {
                 let Some(m) = chance_move(&self.nodes[node].untried, self.rng).cloned() else {
                     break vec![0.0; self.seats];
                 };
@@ -250,34 +256,21 @@ impl<'a> Mcts<'a> {
                     .iter()
                     .find(|(c, _)| *c == m)
                     .map(|(_, i)| *i);
-                let mover = s.turn();
-                g.play_fast(&mut s, &m, &mut next)?;
                 if let Some(child) = known {
+                    g.play_fast(&mut s, &m, &mut next)?;
                     node = child;
                     path.push(node);
                     continue;
                 }
-                let child = self.nodes.len();
-                self.nodes.push(Node {
-                    mover,
-                    visits: 0.0,
-                    reward: 0.0,
-                    untried: if s.is_over() {
-                        Vec::new()
-                    } else {
-                        next.clone()
-                    },
-                    children: Vec::new(),
-                    terminal: s.outcome().map(|o| o.returns()),
-                });
-                self.nodes[node].children.push((m, child));
-                path.push(child);
-                break self.rollout(&mut s, next)?;
-            }
-            if !self.nodes[node].untried.is_empty() {
+                Some(m)
+            } else if self.nodes[node].untried.is_empty() {
+                None
+            } else {
                 let n = self.nodes[node].untried.len() as u64;
                 let i = self.rng.below(n) as usize;
-                let m = self.nodes[node].untried.swap_remove(i);
+                Some(self.nodes[node].untried.swap_remove(i))
+            };
+            if let Some(m) = expand {
                 let mover = s.turn();
                 g.play_fast(&mut s, &m, &mut next)?;
                 let child = self.nodes.len();

@@ -815,7 +815,6 @@ fn lower_track(
     problems: &mut Vec<Problem>,
 ) -> Option<crate::engine::track::Track> {
     let mut course = vec![Vec::new(); t.player_count()];
-    let mut index = vec![vec![u16::MAX; t.board.len()]; t.player_count()];
     for (seat, cells) in per_seat {
         let Some(p) = t.seat(seat) else {
             problems.push(
@@ -827,10 +826,7 @@ fn lower_track(
         for (i, c) in cells.iter().enumerate() {
             let idx = i.to_string();
             match t.board.cell(c) {
-                Some(id) if index[p.index()][id.index()] == u16::MAX => {
-                    index[p.index()][id.index()] = i as u16;
-                    course[p.index()].push(id);
-                }
+                Some(id) if !course[p.index()].contains(&id) => course[p.index()].push(id),
                 Some(_) => problems.push(Problem::at(
                     &["tracks", name, seat, &idx],
                     format!("`{c}` is on this course twice"),
@@ -853,7 +849,6 @@ fn lower_track(
     Some(crate::engine::track::Track {
         name: name.to_string(),
         course,
-        index,
     })
 }
 

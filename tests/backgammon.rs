@@ -4,7 +4,6 @@
 use std::collections::BTreeSet;
 
 use icebox::Game;
-use icebox::engine::rng::Rng;
 
 fn load(sets: &[(&str, &str)]) -> Game {
     let files = icebox::catalog::find("backgammon", &[]).expect("backgammon is built in");
@@ -72,27 +71,21 @@ fn every_non_double_opening_throw_reaches_the_right_number_of_positions() {
     }
 }
 
+/// Random games through the self-play runner; every one must end by the rules, not the limit.
 fn random_games_finish(sets: &[(&str, &str)], games: u64) {
-    let g = load(sets);
-    for seed in 0..games {
-        let mut rng = Rng::new(seed);
-        let mut s = g.start().expect("starts");
-        let mut plies = 0;
-        while !s.is_over() {
-            let moves = g.legal_moves(&s).expect("moves");
-            let m = icebox::ai::random_move(&moves, &mut rng)
-                .expect("a live game has a move")
-                .clone();
-            g.play(&mut s, &m).expect("plays");
-            plies += 1;
-            assert!(plies < 20_000, "seed {seed}: no end after 20000 plies");
-        }
-        let o = s.outcome().expect("over");
-        assert!(
-            !o.reason.contains("move limit"),
-            "seed {seed}: {}",
-            o.reason
-        );
+    let plan = icebox::selfplay::Plan {
+        files: icebox::catalog::find("backgammon", &[]).expect("built in"),
+        variant: None,
+        sets: sets
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        seats: Default::default(),
+        seeds: (0..games).collect(),
+        jobs: 1,
+    };
+    for r in icebox::selfplay::run(&plan, &|| {}).expect("plays") {
+        assert_eq!(r.end, "win", "seed {}: {}", r.seed, r.reason);
     }
 }
 

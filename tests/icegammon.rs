@@ -1,44 +1,25 @@
 //! IceGammon beyond its scenario files: random games finish, with and without the cube, in
 //! matches, and without re-entering; and how they end.
 
-use icebox::Game;
-use icebox::engine::rng::Rng;
-
-fn load(sets: &[(&str, &str)]) -> Game {
-    let files = icebox::catalog::find("icegammon", &[]).expect("icegammon is built in");
-    let sets: Vec<(String, String)> = sets
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Game::load(&files, None, &sets).unwrap_or_else(|d| panic!("icegammon loads:\n{d}"))
-}
-
-/// Plays random games to the end and returns their end reasons.
+/// Random games through the self-play runner; every one must end by the rules, not the
+/// limit. Returns their end reasons.
 fn random_games(sets: &[(&str, &str)], games: u64) -> Vec<String> {
-    let g = load(sets);
-    let mut reasons = Vec::new();
-    for seed in 0..games {
-        let mut rng = Rng::new(seed);
-        let mut s = g.start().expect("starts");
-        let mut plies = 0;
-        while !s.is_over() {
-            let moves = g.legal_moves(&s).expect("moves");
-            let m = icebox::ai::random_move(&moves, &mut rng)
-                .expect("a live game has a move")
-                .clone();
-            g.play(&mut s, &m).expect("plays");
-            plies += 1;
-            assert!(plies < 20_000, "seed {seed}: no end after 20000 plies");
-        }
-        let o = s.outcome().expect("over");
-        assert!(
-            !o.reason.contains("move limit"),
-            "seed {seed}: {}",
-            o.reason
-        );
-        reasons.push(o.reason.clone());
+    let plan = icebox::selfplay::Plan {
+        files: icebox::catalog::find("icegammon", &[]).expect("built in"),
+        variant: None,
+        sets: sets
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        seats: Default::default(),
+        seeds: (0..games).collect(),
+        jobs: 1,
+    };
+    let results = icebox::selfplay::run(&plan, &|| {}).expect("plays");
+    for r in &results {
+        assert_eq!(r.end, "win", "seed {}: {}", r.seed, r.reason);
     }
-    reasons
+    results.into_iter().map(|r| r.reason).collect()
 }
 
 #[test]

@@ -1538,8 +1538,7 @@ fn bench(
         let mut plies = 0u32;
         while !moves.is_empty() && (max_plies == 0 || plies < max_plies) {
             let i = if crate::ai::is_chance(&moves) {
-                crate::ai::chance_move(&moves, &mut rng)
-                    .map_or(0, |m| moves.iter().position(|x| x == m).unwrap_or(0))
+                crate::ai::chance_index(&moves, &mut rng).unwrap_or(0)
             } else {
                 rng.below(moves.len() as u64) as usize
             };

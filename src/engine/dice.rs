@@ -57,22 +57,25 @@ impl Dice {
         (0..Self::MAX).map_while(move |i| self.get(i))
     }
 
-    /// Without the die at `i` (unchanged if there is none).
+    /// Without the die at `i` (unchanged if there is none): the dice above move down.
     pub fn without(self, i: usize) -> Dice {
-        let mut v: Vec<u8> = self.values().collect();
-        if i < v.len() {
-            v.remove(i);
+        if self.get(i).is_none() {
+            return self;
         }
-        Dice::from_values(&v).unwrap_or(self)
+        let low = self.0 & ((1u64 << (4 * i)) - 1);
+        let high = (self.0 >> (4 * (i + 1))) << (4 * i);
+        Dice(low | high)
     }
 
-    /// With `value` put back at position `i` (unchanged if it would not fit).
+    /// With `value` put in at position `i`, the dice from `i` on moving up (unchanged if it
+    /// would not fit).
     pub fn with(self, i: usize, value: u8) -> Dice {
-        let mut v: Vec<u8> = self.values().collect();
-        if i <= v.len() {
-            v.insert(i, value);
+        if i > self.len() || self.len() >= Self::MAX || value == 0 || value > Self::MAX_PIPS {
+            return self;
         }
-        Dice::from_values(&v).unwrap_or(self)
+        let low = self.0 & ((1u64 << (4 * i)) - 1);
+        let high = (self.0 >> (4 * i)) << (4 * (i + 1));
+        Dice(low | (u64::from(value) << (4 * i)) | high)
     }
 
     /// The position of the first die showing `value`.

@@ -91,6 +91,16 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// How many pieces form the top layer of a stack of `n` with these layer bits.
+#[inline]
+pub fn layer_size(bits: u32, n: usize) -> usize {
+    let mut k = n.min(1);
+    while k < n && beside(bits, n - k) {
+        k += 1;
+    }
+    k
+}
+
 /// A seat at the table, 0-based in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PlayerId(pub(crate) u8);
@@ -630,13 +640,7 @@ impl State {
     /// How many pieces form the top layer of a location: 1 (or 0 when empty) unless pieces
     /// lie side by side there.
     pub fn top_layer(&self, l: Loc) -> usize {
-        let n = self.stacks[l.index()].len();
-        let bits = self.layer_bits(l);
-        let mut k = if n == 0 { 0 } else { 1 };
-        while k < n && beside(bits, n - k) {
-            k += 1;
-        }
-        k
+        layer_size(self.layer_bits(l), self.stacks[l.index()].len())
     }
 
     /// Consecutive passes so far.

@@ -10,15 +10,13 @@ use super::{Action, Loc, Move, Piece, PlayerId, Shape, State, Tables};
 use crate::board::CellId;
 use crate::def::{CaptureTakes, CellCond, ZoneOf};
 
-/// A compiled track: each seat's course, and where each cell lies on it.
+/// A compiled track: each seat's course.
 #[derive(Clone, Debug)]
 pub struct Track {
     /// Its name (`[tracks.NAME]`).
     pub name: String,
     /// Per seat, the cells in the order a piece runs them.
     pub course: Vec<Vec<CellId>>,
-    /// Per seat, per cell: its index on the course (`u16::MAX` when off it).
-    pub index: Vec<Vec<u16>>,
 }
 
 /// When a piece that would run past the end of its course may leave it.
@@ -134,19 +132,31 @@ fn landings(
     }])
 }
 
-/// Layer bits as one flag per stack index.
-fn unpack(bits: u32, n: usize) -> Vec<bool> {
-    (0..n).map(|i| super::beside(bits, i)).collect()
+/// Layer bits after the piece at stack index `i` leaves a stack of `n`: the bits above move
+/// down one, and the piece that takes index `i` starts a layer unless the leaver lay beside
+/// the one below it.
+fn bits_without(bits: u32, i: usize) -> u32 {
+    let low = bits & ((1u32 << i) - 1);
+    let high = (bits >> (i + 1)) << i;
+    let joined = super::beside(bits, i);
+    let moved = low | high;
+    if joined { moved } else { moved & !(1 << i) }
 }
 
-fn pack(flags: &[bool]) -> u32 {
-    flags.iter().enumerate().fold(0, |b, (i, f)| {
-        if *f && i > 0 && i <= super::MAX_LAYERED_STACK {
-            b | (1 << i)
-        } else {
-            b
-        }
-    })
+/// Layer bits after a piece is put in at stack index `j` of a stack of `n`, joining the top
+/// layer that starts at `base`: it lies beside what is below it (unless it starts the layer),
+/// and whatever it pushed up lies beside it.
+fn bits_with(bits: u32, j: usize, n: usize, base: usize) -> u32 {
+    let low = bits & ((1u32 << j) - 1);
+    let high = (bits >> j) << (j + 1);
+    let mut b = low | high;
+    if j > base {
+        b |= 1 << j;
+    }
+    if j < n {
+        b |= 1 << (j + 1);
+    }
+    b
 }
 
 /// Where the moving piece comes from: a zone, or a cell's stack index.
@@ -157,148 +167,294 @@ struct Source {
     index: Option<usize>,
 }
 
-/// The move of `piece` from `src` to `to` (a cell or a zone) with the die at `die`.
-#[allow(clippy::too_many_arguments)]
-fn push(
-    t: &Tables,
-    s: &State,
-    pat: &super::Pattern,
-    tm: &TrackMoves,
+/// One call's generation: the settings and the facts every die shares, worked out once.
+struct Gen<'a> {
+    t: &'a Tables,
+    s: &'a State,
+    pat: &'a super::Pattern,
+    tm: &'a TrackMoves,
     player: PlayerId,
-    piece: Piece,
-    src: Source,
-    to: Loc,
-    landing: Landing,
-    die: (u8, u8),
-    shown: bool,
-    out: &mut Vec<Move>,
-) {
-    let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
-    let from = src.loc;
-    // Leaving: a piece inside the top layer first rises to the top of the stack.
-    if let Some(i) = src.index {
-        let n = s.stack(from).len();
-        if i + 1 != n {
-            actions.push(Action::Rotate {
-                at: from,
-                i: i as u8,
-                up: true,
-            });
+    course: &'a [CellId],
+    /// A piece waits in an `enter_first` zone: nothing else may move.
+    must_enter: bool,
+    /// The zone pieces leave into, when leaving is allowed at all now.
+    off: Option<Loc>,
+    /// The furthest-back own piece's course index (`Overshoot::Furthest`).
+    furthest: Option<usize>,
+    /// With `smallest_first`, the least size among own pieces not yet off.
+    smallest: Option<i64>,
+}
+
+impl<'a> Gen<'a> {
+    fn new(
+        t: &'a Tables,
+        s: &'a State,
+        pat: &'a super::Pattern,
+        tm: &'a TrackMoves,
+        player: PlayerId,
+    ) -> Gen<'a> {
+        let course = &t.tracks[tm.track].course[player.index()];
+        let mut g = Gen {
+            t,
+            s,
+            pat,
+            tm,
+            player,
+            course,
+            must_enter: false,
+            off: None,
+            furthest: None,
+            smallest: None,
+        };
+        g.must_enter = tm
+            .enter_first
+            .iter()
+            .filter_map(|z| g.zone(z))
+            .any(|z| s.stack(z).iter().any(|p| g.mine(*p)));
+        if g.must_enter {
+            return g;
         }
-        if tm.layers {
-            let old = s.layer_bits(from);
-            let mut flags = unpack(old, n);
-            let next_joined = flags.get(i + 1).copied().unwrap_or(false);
-            let own = flags[i];
-            flags.remove(i);
-            if i < flags.len() {
-                flags[i] = own && next_joined;
+        g.off = tm
+            .off
+            .as_deref()
+            .and_then(|z| g.zone(z))
+            .filter(|_| home_ok(t, s, tm, player));
+        if g.off.is_some() {
+            if tm.overshoot == Overshoot::Furthest {
+                g.furthest = course
+                    .iter()
+                    .position(|c| s.stack(Loc(c.0)).iter().any(|p| g.mine(*p)));
             }
-            let new = pack(&flags);
-            if new != old {
-                actions.push(Action::Bits { at: from, old, new });
+            if tm.smallest_first {
+                g.smallest = t
+                    .board
+                    .cells()
+                    .map(|c| Loc(c.0))
+                    .chain(tm.enter_from.iter().filter_map(|z| g.zone(z)))
+                    .flat_map(|l| s.stack(l).iter())
+                    .filter(|p| t.info(**p).owner == Some(player))
+                    .map(|p| t.info(*p).size)
+                    .min();
             }
+        }
+        g
+    }
+
+    fn mine(&self, p: Piece) -> bool {
+        let info = self.t.info(p);
+        info.owner == Some(self.player) && self.pat.kinds & (1 << info.kind.index()) != 0
+    }
+
+    fn zone(&self, name: &str) -> Option<Loc> {
+        self.t.zone_loc(name, Some(self.player))
+    }
+
+    /// Every way `piece` may land on the course cell `to`.
+    fn land(&self, piece: Piece, src: Source, to: CellId, die: (u8, u8), out: &mut Vec<Move>) {
+        let (t, s, pat, tm, player) = (self.t, self.s, self.pat, self.tm, self.player);
+        for l in landings(t, s, pat, tm, player, piece, to) {
+            self.push(piece, src, Loc(to.0), l, die, false, out);
         }
     }
-    let mut taken = 0u16;
-    let dest = s.stack(to);
-    let mut dest_len = dest.len();
-    let mut dest_bits = s.layer_bits(to);
-    if landing == Landing::Capture {
-        let take = if tm.layers {
-            s.top_layer(to)
-        } else {
-            match pat.takes {
-                CaptureTakes::Stack => dest.len(),
-                CaptureTakes::Top => 1,
+
+    /// The move of `piece` from `src` to `to` (a cell or a zone) with the die at `die`.
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &self,
+        piece: Piece,
+        src: Source,
+        to: Loc,
+        landing: Landing,
+        die: (u8, u8),
+        shown: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let (t, s, pat, tm, player) = (self.t, self.s, self.pat, self.tm, self.player);
+        let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
+        let from = src.loc;
+        // Leaving: a piece inside the top layer first rises to the top of the stack.
+        if let Some(i) = src.index {
+            if i + 1 != s.stack(from).len() {
+                actions.push(Action::Rotate {
+                    at: from,
+                    i: i as u8,
+                    up: true,
+                });
             }
-        };
-        for &p in dest.iter().rev().take(take) {
-            let zone_seat = match pat.capture_zone_of {
-                ZoneOf::Mover => Some(player),
-                ZoneOf::Owner => t.info(p).owner,
-            };
-            let Some(z) = pat
-                .capture_to
-                .as_deref()
-                .and_then(|z| t.zone_loc(z, zone_seat))
-            else {
-                return;
-            };
-            actions.push(Action::Transfer {
-                piece: p,
-                from: to,
-                to: z,
-            });
-            taken += 1;
+            if tm.layers {
+                let old = s.layer_bits(from);
+                let new = bits_without(old, i);
+                if new != old {
+                    actions.push(Action::Bits { at: from, old, new });
+                }
+            }
         }
-        dest_len -= take;
-        if tm.layers {
-            let new = dest_bits & (1u32 << dest_len).wrapping_sub(1);
+        let mut taken = 0u16;
+        let dest = s.stack(to);
+        let mut dest_len = dest.len();
+        let mut dest_bits = s.layer_bits(to);
+        if landing == Landing::Capture {
+            let take = if tm.layers {
+                s.top_layer(to)
+            } else {
+                match pat.takes {
+                    CaptureTakes::Stack => dest.len(),
+                    CaptureTakes::Top => 1,
+                }
+            };
+            for &p in dest.iter().rev().take(take) {
+                let zone_seat = match pat.capture_zone_of {
+                    ZoneOf::Mover => Some(player),
+                    ZoneOf::Owner => t.info(p).owner,
+                };
+                let Some(z) = pat
+                    .capture_to
+                    .as_deref()
+                    .and_then(|z| t.zone_loc(z, zone_seat))
+                else {
+                    return;
+                };
+                actions.push(Action::Transfer {
+                    piece: p,
+                    from: to,
+                    to: z,
+                });
+                taken += 1;
+            }
+            dest_len -= take;
+            if tm.layers {
+                let new = dest_bits & ((1u32 << dest_len) - 1);
+                if new != dest_bits {
+                    actions.push(Action::Bits {
+                        at: to,
+                        old: dest_bits,
+                        new,
+                    });
+                    dest_bits = new;
+                }
+            }
+        }
+        actions.push(Action::Transfer { piece, from, to });
+        // A capture that uncovers the mover's own layer frees it: the piece joins it (rule 14,
+        // "free the green piece in the stack by capturing the top yellow piece").
+        let joins = landing == Landing::Beside
+            || (tm.layers
+                && landing == Landing::Capture
+                && dest_len > 0
+                && t.info(dest[dest_len - 1]).owner == Some(player));
+        if joins {
+            // Joining the top layer: kept in piece order, so equal layers are equal states.
+            let base = dest_len - super::layer_size(dest_bits, dest_len);
+            let j = base
+                + dest[base..dest_len]
+                    .iter()
+                    .take_while(|q| **q <= piece)
+                    .count();
+            if j != dest_len {
+                actions.push(Action::Rotate {
+                    at: to,
+                    i: j as u8,
+                    up: false,
+                });
+            }
+            let new = bits_with(dest_bits, j, dest_len, base);
             if new != dest_bits {
                 actions.push(Action::Bits {
                     at: to,
                     old: dest_bits,
                     new,
                 });
-                dest_bits = new;
+            }
+        }
+        actions.push(Action::Die {
+            at: die.0,
+            value: die.1,
+            used: true,
+        });
+        out.push(Move {
+            shape: Shape::Path,
+            path: SmallVec::from_slice(&[from, to]),
+            taken,
+            suffix: tm.layers.then(|| t.info(piece).kind),
+            on_top: landing == Landing::OnTop,
+            die: if shown { die.1 } else { 0 },
+            actions,
+            chance: 0,
+        });
+    }
+
+    /// The moves with one die.
+    fn with_die(&self, die: (u8, u8), out: &mut Vec<Move>) {
+        let (s, tm) = (self.s, self.tm);
+        let n = self.course.len();
+        let v = die.1 as usize;
+        // Entering: one move per distinct kind waiting in each zone.
+        for name in &tm.enter_from {
+            if self.must_enter && !tm.enter_first.contains(name) {
+                continue;
+            }
+            let Some(z) = self.zone(name).filter(|_| v <= n) else {
+                continue;
+            };
+            let mut last = None;
+            for &p in s.stack(z) {
+                if last != Some(p) && self.mine(p) {
+                    last = Some(p);
+                    let src = Source {
+                        loc: z,
+                        index: None,
+                    };
+                    self.land(p, src, self.course[v - 1], die, out);
+                }
+            }
+        }
+        if self.must_enter {
+            return;
+        }
+        for (i, &c) in self.course.iter().enumerate() {
+            let from = Loc(c.0);
+            let stack = s.stack(from);
+            // The pieces that may move: the top one, or with layers each of the top layer.
+            let movable = if tm.layers { s.top_layer(from) } else { 1 };
+            let mut tried: SmallVec<[Piece; 4]> = SmallVec::new();
+            for (at, &piece) in stack
+                .iter()
+                .enumerate()
+                .skip(stack.len().saturating_sub(movable))
+            {
+                if !self.mine(piece) || tried.contains(&piece) {
+                    continue;
+                }
+                tried.push(piece);
+                let src = Source {
+                    loc: from,
+                    index: Some(at),
+                };
+                let j = i + v;
+                if j < n {
+                    self.land(piece, src, self.course[j], die, out);
+                    continue;
+                }
+                if let Some(off) = self.off {
+                    let far_enough = j == n
+                        || match tm.overshoot {
+                            Overshoot::Exact => false,
+                            Overshoot::Any => true,
+                            Overshoot::Furthest => self.furthest == Some(i),
+                        };
+                    let in_order = self.smallest.is_none_or(|m| self.t.info(piece).size <= m);
+                    if far_enough && in_order {
+                        // A larger die than needed is written: `5/off(6)`.
+                        self.push(piece, src, off, Landing::Plain, die, j != n, out);
+                    }
+                }
+                // Running on from the start: past the end is where entering starts from.
+                if tm.wrap && j > n && j - n - 1 < n {
+                    self.land(piece, src, self.course[j - n - 1], die, out);
+                }
             }
         }
     }
-    actions.push(Action::Transfer { piece, from, to });
-    // A capture that uncovers the mover's own layer frees it: the piece joins it (rule 14,
-    // "free the green piece in the stack by capturing the top yellow piece").
-    let joins = landing == Landing::Beside
-        || (tm.layers
-            && landing == Landing::Capture
-            && dest_len > 0
-            && t.info(dest[dest_len - 1]).owner == Some(player));
-    if joins {
-        // Joining the top layer: kept in piece order, so equal layers are equal states.
-        let mut k = 1;
-        while k < dest_len && super::beside(dest_bits, dest_len - k) {
-            k += 1;
-        }
-        let base = dest_len - k;
-        let layer = &dest[base..dest_len];
-
-        let j = base + layer.iter().take_while(|q| **q <= piece).count();
-        if j != dest_len {
-            actions.push(Action::Rotate {
-                at: to,
-                i: j as u8,
-                up: false,
-            });
-        }
-        let mut flags = unpack(dest_bits, dest_len);
-        flags.insert(j, j > base);
-        if j + 1 < flags.len() {
-            flags[j + 1] = true;
-        }
-        let new = pack(&flags);
-        if new != dest_bits {
-            actions.push(Action::Bits {
-                at: to,
-                old: dest_bits,
-                new,
-            });
-        }
-    }
-    actions.push(Action::Die {
-        at: die.0,
-        value: die.1,
-        used: true,
-    });
-    out.push(Move {
-        shape: Shape::Path,
-        path: SmallVec::from_slice(&[from, to]),
-        taken,
-        suffix: tm.layers.then(|| t.info(piece).kind),
-        on_top: landing == Landing::OnTop,
-        die: if shown { die.1 } else { 0 },
-        actions,
-        chance: 0,
-    });
 }
 
 /// Appends the moves of `pat` for `player` with each distinct die left (or only `only_die`).
@@ -311,185 +467,14 @@ pub fn generate(
     only_die: Option<u8>,
     out: &mut Vec<Move>,
 ) {
+    let g = Gen::new(t, s, pat, tm, player);
     let mut seen = 0u32;
     for (at, v) in s.dice().values().enumerate() {
         if seen & (1 << v) != 0 || only_die.is_some_and(|d| d != v) {
             continue;
         }
         seen |= 1 << v;
-        with_die(t, s, pat, tm, player, (at as u8, v), out);
-    }
-}
-
-fn with_die(
-    t: &Tables,
-    s: &State,
-    pat: &super::Pattern,
-    tm: &TrackMoves,
-    player: PlayerId,
-    die: (u8, u8),
-    out: &mut Vec<Move>,
-) {
-    let track = &t.tracks[tm.track];
-    let course = &track.course[player.index()];
-    let n = course.len();
-    let v = die.1 as usize;
-    let mine = |p: Piece| {
-        let info = t.info(p);
-        info.owner == Some(player) && pat.kinds & (1 << info.kind.index()) != 0
-    };
-    let zone = |name: &str| t.zone_loc(name, Some(player));
-    let must_enter = tm
-        .enter_first
-        .iter()
-        .filter_map(|z| zone(z))
-        .any(|z| s.stack(z).iter().any(|p| mine(*p)));
-    // Entering: one move per distinct kind waiting in each zone.
-    for name in &tm.enter_from {
-        if must_enter && !tm.enter_first.contains(name) {
-            continue;
-        }
-        let Some(z) = zone(name) else { continue };
-        let mut last = None;
-        for &p in s.stack(z) {
-            if last == Some(p) || !mine(p) {
-                continue;
-            }
-            last = Some(p);
-            if v <= n {
-                let src = Source {
-                    loc: z,
-                    index: None,
-                };
-                for l in landings(t, s, pat, tm, player, p, course[v - 1]) {
-                    push(
-                        t,
-                        s,
-                        pat,
-                        tm,
-                        player,
-                        p,
-                        src,
-                        Loc(course[v - 1].0),
-                        l,
-                        die,
-                        false,
-                        out,
-                    );
-                }
-            }
-        }
-    }
-    if must_enter {
-        return;
-    }
-    let index = &track.index[player.index()];
-    let off = tm.off.as_deref().and_then(zone);
-    let may_leave = off.is_some() && home_ok(t, s, tm, player);
-    // The furthest-back own piece on the course, for `Overshoot::Furthest`.
-    let furthest = course
-        .iter()
-        .position(|c| s.stack(Loc(c.0)).iter().any(|p| mine(*p)));
-    // Smallest first: the least size among own pieces not yet off.
-    let smallest = if tm.smallest_first {
-        t.board
-            .cells()
-            .map(|c| Loc(c.0))
-            .chain(tm.enter_from.iter().filter_map(|z| zone(z)))
-            .flat_map(|l| s.stack(l).iter())
-            .filter(|p| t.info(**p).owner == Some(player))
-            .map(|p| t.info(*p).size)
-            .min()
-    } else {
-        None
-    };
-    for (i, &c) in course.iter().enumerate() {
-        let from = Loc(c.0);
-        let stack = s.stack(from);
-        if stack.is_empty() {
-            continue;
-        }
-        debug_assert_eq!(index[c.index()] as usize, i);
-        // The pieces that may move: the top one, or with layers each piece of the top layer.
-        let movable = if tm.layers { s.top_layer(from) } else { 1 };
-        let mut tried: SmallVec<[Piece; 4]> = SmallVec::new();
-        let first = stack.len() - movable;
-        for (at, &piece) in stack.iter().enumerate().skip(first) {
-            if !mine(piece) || tried.contains(&piece) {
-                continue;
-            }
-            tried.push(piece);
-            let src = Source {
-                loc: from,
-                index: Some(at),
-            };
-            let j = i + v;
-            if j < n {
-                for l in landings(t, s, pat, tm, player, piece, course[j]) {
-                    push(
-                        t,
-                        s,
-                        pat,
-                        tm,
-                        player,
-                        piece,
-                        src,
-                        Loc(course[j].0),
-                        l,
-                        die,
-                        false,
-                        out,
-                    );
-                }
-                continue;
-            }
-            if let Some(off) = off.filter(|_| may_leave) {
-                let ok = (j == n
-                    || match tm.overshoot {
-                        Overshoot::Exact => false,
-                        Overshoot::Any => true,
-                        Overshoot::Furthest => furthest == Some(i),
-                    })
-                    && smallest.is_none_or(|m| t.info(piece).size <= m);
-                if ok {
-                    push(
-                        t,
-                        s,
-                        pat,
-                        tm,
-                        player,
-                        piece,
-                        src,
-                        off,
-                        Landing::Plain,
-                        die,
-                        // A larger die than needed is written: `5/off(6)`.
-                        j != n,
-                        out,
-                    );
-                }
-            }
-            // Running on from the start: the place past the end is where entering starts from.
-            if tm.wrap && j > n && j - n - 1 < n {
-                let k = j - n - 1;
-                for l in landings(t, s, pat, tm, player, piece, course[k]) {
-                    push(
-                        t,
-                        s,
-                        pat,
-                        tm,
-                        player,
-                        piece,
-                        src,
-                        Loc(course[k].0),
-                        l,
-                        die,
-                        false,
-                        out,
-                    );
-                }
-            }
-        }
+        g.with_die((at as u8, v), out);
     }
 }
 

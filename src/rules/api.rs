@@ -314,11 +314,10 @@ fn dice_of(arr: &Array) -> R<Dice> {
 }
 
 fn uses_die(m: &Move) -> bool {
-    m.actions
-        .iter()
-        .any(|a| matches!(a, Action::Die { used: true, .. }))
+    die_used(m) != 0
 }
 
+/// The die a move uses up (0 for none).
 fn die_used(m: &Move) -> u8 {
     m.actions
         .iter()
@@ -1147,17 +1146,7 @@ pub(super) fn register(e: &mut Engine) {
         _ => Array::new(),
     });
     // The die a move used up (0 for none).
-    e.register_get("die", |m: &mut MoveRef| {
-        m.0.actions
-            .iter()
-            .find_map(|a| match a {
-                Action::Die {
-                    value, used: true, ..
-                } => Some(i64::from(*value)),
-                _ => None,
-            })
-            .unwrap_or(0)
-    });
+    e.register_get("die", |m: &mut MoveRef| i64::from(die_used(&m.0)));
     e.register_get("piece", |m: &mut MoveRef| {
         moving_piece(&m.0).map_or(-1, |p| p.index() as i64)
     });

@@ -136,6 +136,8 @@ pub struct Rules {
     /// The optional hooks present.
     pub hooks: Hooks,
     game: String,
+    /// `m.word` values: "" then the game's words (`[rules] words`) in order.
+    words: Vec<rhai::ImmutableString>,
     file: String,
     script: String,
 }
@@ -230,6 +232,12 @@ impl Rules {
         }
         let phase_names = tables.phases.iter().map(|p| p.as_str().into()).collect();
         let game = tables.id.clone();
+        // Built once: `after_move` hands the script a word per call, and a fresh string each
+        // time would allocate on every move of every game.
+        let words = std::iter::once("")
+            .chain(tables.words.iter().map(String::as_str))
+            .map(rhai::ImmutableString::from)
+            .collect();
         let work = Work {
             tables,
             setup,
@@ -248,6 +256,7 @@ impl Rules {
             ctx: Ctx(Rc::new(RefCell::new(work))),
             hooks,
             game,
+            words,
             file: file.to_string(),
             script: script.to_string(),
         })
@@ -360,17 +369,12 @@ impl Rules {
         m: &Move,
         log: &mut Vec<Change>,
     ) -> Result<bool, RuleError> {
-        let word: rhai::ImmutableString = match m.shape {
-            crate::engine::Shape::Word(i) => {
-                let w = self.ctx.0.borrow();
-                w.tables
-                    .words
-                    .get(i as usize)
-                    .map_or("", |x| x.as_str())
-                    .into()
-            }
-            _ => "".into(),
-        };
+        let word = match m.shape {
+            crate::engine::Shape::Word(i) => self.words.get(i as usize + 1),
+            _ => None,
+        }
+        .unwrap_or(&self.words[0])
+        .clone();
         let mv = api::MoveRef(Rc::new(m.clone()), s.turn(), word);
         self.call(
             "after_move",
