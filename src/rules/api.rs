@@ -693,6 +693,24 @@ pub(super) fn register(e: &mut Engine) {
         })
     });
 
+    // Whether a move of generator `name` by seat `p` enters region `to` from outside it: a
+    // piece already inside, moving along the region, does not count (Moscow Ice's (*5):
+    // finished pieces are not "remaining" pieces).
+    e.register_fn("can_enter", |c: &mut Ctx, name: &str, p: i64, to: &str| {
+        read(c, |_, t, s| {
+            let who = player(t, p)?;
+            let i = pattern(t, name)?;
+            let cells = region(t, to, who)?;
+            let inside = |l: Option<Loc>| {
+                l.and_then(|l| t.loc_cell(l))
+                    .is_some_and(|x| cells.contains(x))
+            };
+            let mut moves = Vec::new();
+            movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+            Ok(moves.iter().any(|m| !inside(m.from()) && inside(m.to())))
+        })
+    });
+
     // ---- generating (moves hook)
     e.register_fn("gen", |c: &mut Ctx, name: &str| {
         generate(c, |t, s, out| {
