@@ -4,8 +4,22 @@
 use icebox::Game;
 
 fn perft_of(game: &str, variant: Option<&str>, position: Option<&str>, depth: u32) -> u64 {
+    perft_set(game, variant, &[], position, depth)
+}
+
+fn perft_set(
+    game: &str,
+    variant: Option<&str>,
+    sets: &[(&str, &str)],
+    position: Option<&str>,
+    depth: u32,
+) -> u64 {
     let files = icebox::catalog::find(game, &[]).unwrap_or_else(|d| panic!("{game}: {d}"));
-    let g = Game::load(&files, variant, &[]).unwrap_or_else(|d| panic!("{game} loads:\n{d}"));
+    let sets: Vec<(String, String)> = sets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let g = Game::load(&files, variant, &sets).unwrap_or_else(|d| panic!("{game} loads:\n{d}"));
     let mut s = match position {
         Some(p) => g.position(p).unwrap_or_else(|d| panic!("{p}: {d}")),
         None => g.start().expect("starts"),
@@ -89,4 +103,28 @@ fn chess_position_5_matches_the_published_counts() {
     // CPW "Position 5": a pawn on d7 promoting by capture, White may castle kingside only.
     // FEN rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8
     assert_eq!(chess(Some(CPW_POSITION_5), 1..=3), [44, 1486, 62379]);
+}
+
+/// Martin Sedlak's perft test "en passant capture checks opponent", FEN
+/// 8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1.
+const SEDLAK_EP_CHECK: &str = "8/8/1bK6/2bB5/2bPwP4/8/5wK2/8 turn=Black var.castle_wk=0 var.castle_wq=0 var.castle_bk=0 var.castle_bq=0 var.ep=4";
+
+#[test]
+fn chess_published_counts_ignore_dead_positions() {
+    // Published perft counts apply no draw rule. Here Black takes en passant (c4xd3, with
+    // check) and White's king can take the pawn on d3 at ply 4, leaving king and bishop
+    // against king: a dead position, which icebox ends at once by default (article 5.2(b)).
+    // Sedlak's list gives perft(6) = 1,440,467; icebox matches it with the rule off.
+    let off = [("dead_position", "false")];
+    assert_eq!(
+        perft_set("chess", None, &off, Some(SEDLAK_EP_CHECK), 6),
+        1_440_467
+    );
+    // With the rule on, the positions drawn at ply 4 have no children, so the counts part from
+    // depth 5 on (16 leaves fewer at depth 5).
+    assert_eq!(
+        perft_set("chess", None, &off, Some(SEDLAK_EP_CHECK), 5),
+        206_379
+    );
+    assert_eq!(perft_of("chess", None, Some(SEDLAK_EP_CHECK), 5), 206_363);
 }

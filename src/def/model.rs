@@ -558,7 +558,8 @@ pub struct MoveDef {
     /// For `track`: cells hold layers (IceGammon's pinning). A piece may land where the top
     /// layer is worth no more than it (its pips against the layer's total); on its own layer
     /// it lies beside it (`13/10`) or pins it (`13/10^`), on an opponent's it captures the
-    /// layer (`13:10`) or pins it. Only the top layer's pieces move, each on its own. Moves
+    /// layer (`13:10`) or pins it. The top layer's pieces move, each on its own, and so does a
+    /// piece whose layer above is worth less than it (a pin needs as much or more). Moves
     /// name their piece after `=` (`13/10=L`), which may be left out when it is clear.
     #[serde(default)]
     pub layers: bool,

@@ -159,6 +159,29 @@ fn bits_with(bits: u32, j: usize, n: usize, base: usize) -> u32 {
     b
 }
 
+/// The stack indices of the pieces free to move in a layered stack, topmost first: every
+/// piece of the top layer, and every piece the layer right above it does not pin. IceGammon
+/// rule 12 and RULINGS: a pin holds only while the pieces on top are worth at least the piece
+/// they cover, so when a pinner leaves and what stays on top is smaller, the piece below is
+/// free again (and what lies on it stays on the point).
+fn free_pieces(t: &Tables, stack: &[Piece], bits: u32) -> SmallVec<[usize; 4]> {
+    let mut free = SmallVec::new();
+    let mut end = stack.len();
+    // The worth of the layer above the one being looked at (none above the top layer).
+    let mut above: Option<i64> = None;
+    while end > 0 {
+        let start = end - super::layer_size(bits, end);
+        for i in (start..end).rev() {
+            if above.is_none_or(|w| t.info(stack[i]).size > w) {
+                free.push(i);
+            }
+        }
+        above = Some(stack[start..end].iter().map(|p| t.info(*p).size).sum());
+        end = start;
+    }
+    free
+}
+
 /// Where the moving piece comes from: a zone, or a cell's stack index.
 #[derive(Clone, Copy)]
 struct Source {
@@ -414,14 +437,16 @@ impl<'a> Gen<'a> {
         for (i, &c) in self.course.iter().enumerate() {
             let from = Loc(c.0);
             let stack = s.stack(from);
-            // The pieces that may move: the top one, or with layers each of the top layer.
-            let movable = if tm.layers { s.top_layer(from) } else { 1 };
+            // The pieces that may move: the top one, or with layers each piece no layer pins,
+            // topmost first (so of two equal pieces the upper one moves).
+            let movable = if tm.layers {
+                free_pieces(self.t, stack, s.layer_bits(from))
+            } else {
+                stack.len().checked_sub(1).into_iter().collect()
+            };
             let mut tried: SmallVec<[Piece; 4]> = SmallVec::new();
-            for (at, &piece) in stack
-                .iter()
-                .enumerate()
-                .skip(stack.len().saturating_sub(movable))
-            {
+            for at in movable {
+                let piece = stack[at];
                 if !self.mine(piece) || tried.contains(&piece) {
                     continue;
                 }

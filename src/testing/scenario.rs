@@ -6,7 +6,9 @@
 //! rule = "Definition of a jump, 2: smalls can jump over only one space"
 //! position = "5/5/1SL2/5/5 turn=A phase=jump"   # or `start = true`
 //! legal = ["b3:d3"]            # each must be legal
-//! illegal = ["b3:e3"]          # each must not be legal
+//! illegal = ["b3:e3"]          # each must read as a move and match no legal move
+//! ambiguous = ["b3"]           # each must match several legal moves
+//! unreadable = ["b3?"]         # each must not read as a move at all
 //! play = ["b3:d3"]             # played in order (each must be legal)
 //! [scenario.expect]            # checked after `play`
 //! position = "..."  turn = "B"  phase = "jump"  score = [1, 0]  result = "A"
@@ -19,7 +21,7 @@ use serde::Deserialize;
 use crate::def::GameFiles;
 use crate::diag::Diagnostic;
 use crate::game::Game;
-use crate::notation;
+use crate::notation::{self, MoveError};
 
 /// A scenario file.
 #[derive(Debug, Deserialize)]
@@ -53,9 +55,17 @@ pub struct Scenario {
     /// Moves that must be legal (before `play`).
     #[serde(default)]
     pub legal: Vec<String>,
-    /// Moves that must not be legal (before `play`).
+    /// Moves that must read as moves yet match no legal move (before `play`). A text that is
+    /// not a move at all, or that matches several legal moves, fails the check: say so with
+    /// `unreadable` or `ambiguous` instead.
     #[serde(default)]
     pub illegal: Vec<String>,
+    /// Texts that match more than one legal move (before `play`).
+    #[serde(default)]
+    pub ambiguous: Vec<String>,
+    /// Texts that are not moves of this game at all (before `play`).
+    #[serde(default)]
+    pub unreadable: Vec<String>,
     /// The exact set of legal moves (before `play`), in any order.
     #[serde(default)]
     pub legal_exactly: Option<Vec<String>>,
@@ -101,9 +111,15 @@ pub struct Expect {
     /// Moves legal after `play`.
     #[serde(default)]
     pub legal: Vec<String>,
-    /// Moves not legal after `play`.
+    /// Moves not legal after `play` (readable, matching no legal move).
     #[serde(default)]
     pub illegal: Vec<String>,
+    /// Texts matching more than one legal move after `play`.
+    #[serde(default)]
+    pub ambiguous: Vec<String>,
+    /// Texts that are not moves at all after `play`.
+    #[serde(default)]
+    pub unreadable: Vec<String>,
     /// Number of legal moves after `play`.
     #[serde(default)]
     pub legal_count: Option<usize>,
@@ -172,10 +188,14 @@ fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
     check_moves(
         g,
         &s,
-        &sc.legal,
-        &sc.illegal,
-        sc.legal_count,
-        sc.legal_exactly.as_deref(),
+        &Checks {
+            legal: &sc.legal,
+            illegal: &sc.illegal,
+            ambiguous: &sc.ambiguous,
+            unreadable: &sc.unreadable,
+            count: sc.legal_count,
+            exactly: sc.legal_exactly.as_deref(),
+        },
     )?;
     for (i, m) in sc.play.iter().enumerate() {
         g.play_text(&mut s, m)
@@ -237,10 +257,14 @@ fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
     check_moves(
         g,
         &s,
-        &x.legal,
-        &x.illegal,
-        x.legal_count,
-        x.legal_exactly.as_deref(),
+        &Checks {
+            legal: &x.legal,
+            illegal: &x.illegal,
+            ambiguous: &x.ambiguous,
+            unreadable: &x.unreadable,
+            count: x.legal_count,
+            exactly: x.legal_exactly.as_deref(),
+        },
     )
 }
 
@@ -264,28 +288,54 @@ pub fn result_text(g: &Game, s: &crate::engine::State) -> String {
     }
 }
 
-fn check_moves(
-    g: &Game,
-    s: &crate::engine::State,
-    legal: &[String],
-    illegal: &[String],
+/// The move checks of a scenario, before or after its moves are played.
+struct Checks<'a> {
+    legal: &'a [String],
+    illegal: &'a [String],
+    ambiguous: &'a [String],
+    unreadable: &'a [String],
     count: Option<usize>,
-    exactly: Option<&[String]>,
-) -> Result<(), String> {
+    exactly: Option<&'a [String]>,
+}
+
+/// Why a text is not one legal move, in the words scenario files use.
+fn why_not(e: &MoveError) -> &'static str {
+    match e {
+        MoveError::Syntax(_) => "unreadable",
+        MoveError::Illegal { .. } => "not legal",
+        MoveError::Ambiguous { .. } => "ambiguous",
+    }
+}
+
+fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), String> {
     let moves = g.legal_moves(s).map_err(|e| e.to_string())?;
     let texts: Vec<String> = moves
         .iter()
         .map(|m| notation::format_move(&g.tables, m, s.turn()))
         .collect();
-    for m in legal {
+    for m in c.legal {
         notation::resolve(&g.tables, &moves, s.turn(), m)
             .map_err(|e| format!("`{m}` should be legal: {e}"))?;
     }
-    for m in illegal {
-        if notation::resolve(&g.tables, &moves, s.turn(), m).is_ok() {
-            return Err(format!("`{m}` should not be legal"));
+    for (list, want) in [
+        (c.illegal, "not legal"),
+        (c.ambiguous, "ambiguous"),
+        (c.unreadable, "unreadable"),
+    ] {
+        for m in list {
+            match notation::resolve(&g.tables, &moves, s.turn(), m) {
+                Ok(_) => return Err(format!("`{m}` should be {want}, but it is a legal move")),
+                Err(e) if why_not(&e) != want => {
+                    return Err(format!(
+                        "`{m}` should be {want}, but it is {}: {e}",
+                        why_not(&e)
+                    ));
+                }
+                Err(_) => {}
+            }
         }
     }
+    let (count, exactly) = (c.count, c.exactly);
     if let Some(n) = count {
         if moves.len() != n {
             return Err(format!(
