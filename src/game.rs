@@ -422,10 +422,7 @@ impl Game {
                 // very ply (no move left, a round or match decided) ends by the rules.
                 if s.ply() >= t.max_plies {
                     next.clear();
-                    Tx { s, log }.set_outcome(Some(Outcome::draw(
-                        t,
-                        format!("move limit ({} plies) reached", t.max_plies),
-                    )));
+                    Tx { s, log }.set_outcome(Some(ply_limit(t)));
                 } else if let Some(c) = t.clock.as_ref().filter(|c| c.plies > 0)
                     && s.var(c.var) >= i64::from(c.plies)
                 {
@@ -454,6 +451,9 @@ impl Game {
                 NoMoves::Pass => {
                     if s.passes() as usize >= t.player_count() {
                         Tx { s, log }.set_outcome(Some(Outcome::draw(t, "no player can move")));
+                    } else if s.ply() >= t.max_plies {
+                        // A pass is a ply like any other: the limit cuts it too.
+                        Tx { s, log }.set_outcome(Some(ply_limit(t)));
                     } else {
                         next.push(Move::pass());
                         return Ok(());
@@ -482,6 +482,11 @@ impl Game {
             "the rules found no legal move 16 times in a row (does no_moves(s) make progress?)",
         ))
     }
+}
+
+/// The draw at the ply limit (`[game] max_plies`).
+fn ply_limit(t: &Tables) -> Outcome {
+    Outcome::draw(t, format!("move limit ({} plies) reached", t.max_plies))
 }
 
 /// Why a typed move was not played.

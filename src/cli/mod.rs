@@ -158,6 +158,16 @@ enum Command {
         /// Seed for the conformance playouts.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Mutation testing: break the definition one rule at a time and report every
+        /// mutant no scenario fails on (instead of the scenarios and conformance).
+        #[arg(long)]
+        mutants: bool,
+        /// With --mutants: only mutants whose name contains this.
+        #[arg(long, requires = "mutants")]
+        only: Option<String>,
+        /// With --mutants: worker threads (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        jobs: usize,
     },
     /// Count the move tree to a depth (move generation check and benchmark).
     Perft {
@@ -431,11 +441,19 @@ fn run(cli: Cli) -> Res {
             playouts,
             filter,
             seed,
+            mutants,
+            only,
+            jobs,
         } => {
             let mut code = ExitCode::SUCCESS;
             for files in catalog::find_many(&game, &dirs)? {
                 println!("== {}", files.label);
-                if test(&files, playouts, filter.as_deref(), seed)? != ExitCode::SUCCESS {
+                let result = if mutants {
+                    mutation_test(&files, jobs, only.as_deref())
+                } else {
+                    test(&files, playouts, filter.as_deref(), seed)?
+                };
+                if result != ExitCode::SUCCESS {
                     code = ExitCode::from(1);
                 }
             }
@@ -1450,6 +1468,35 @@ fn test(files: &GameFiles, playouts: usize, filter: Option<&str>, seed: u64) -> 
     } else {
         ExitCode::from(1)
     })
+}
+
+fn mutation_test(files: &GameFiles, jobs: usize, only: Option<&str>) -> ExitCode {
+    let t0 = Instant::now();
+    let r = testing::run_mutants(files, jobs, only);
+    for m in &r.survived {
+        println!("SURVIVED {}", m.id);
+        println!("  at {}:{}", files.path_of(&m.file), m.line);
+        if !m.rule.is_empty() {
+            println!("  rule: {}", m.rule);
+        }
+    }
+    for id in &r.stale {
+        println!("STALE equivalence mark (no such mutant now): {id}");
+    }
+    println!(
+        "mutants: {} made, {} killed, {} equivalent, {} survived, {} no longer load ({:.1}s)",
+        r.generated,
+        r.killed,
+        r.equivalent.len(),
+        r.survived.len(),
+        r.invalid,
+        t0.elapsed().as_secs_f64()
+    );
+    if r.survived.is_empty() && r.stale.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
 }
 
 /// Counts leaf nodes of the move tree (a finished game is a leaf at any depth).

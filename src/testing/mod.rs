@@ -3,7 +3,9 @@
 //! `cargo test` run exactly the same checks, on built-in and user games alike.
 
 pub mod conformance;
+pub mod mutants;
 pub mod scenario;
 
 pub use conformance::{ConformanceReport, conformance, smoke};
+pub use mutants::{MutantReport, run_mutants};
 pub use scenario::{ScenarioReport, run_scenarios};

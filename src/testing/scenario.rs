@@ -30,6 +30,9 @@ pub struct ScenarioFile {
     /// The scenarios.
     #[serde(default)]
     pub scenario: Vec<Scenario>,
+    /// Mutants the author has shown to be equivalent (see `testing::mutants`).
+    #[serde(default)]
+    pub equivalent: Vec<super::mutants::Equivalent>,
 }
 
 /// One scenario.

@@ -1,0 +1,327 @@
+//! Mutants of a definition file (game.toml, or a variant's overlay): one rule taken out or
+//! weakened each. The edits work on the parsed table and write it back as TOML (comments do
+//! not matter to a mutant); the original text is read only to say where the rule was written
+//! and which comment above it names the rule.
+//!
+//! The edits, inside each move generator (`[moves.X]`, a variant's `overlay.moves.X`):
+//! drop a land rule; drop one element of a list (a direction, a condition, a kind, a leap)
+//! or the whole key when one element is left; flip a true/false key; move a number by one;
+//! drop a key that holds one value (`land`, `region`, `promote`, `chain`...). Under `[rules]`:
+//! drop `repetition`, the clock's settings, an agreement. Under `[options]`: drop an option's
+//! `when_on` overlay (its effect on the definition).
+
+use super::Mutant;
+
+/// Keys of a generator whose removal leaves nothing to play with or breaks the definition
+/// for certain: not mutated.
+const KEEP: [&str; 6] = ["like", "kind", "zone", "capture_to", "track", "toward"];
+
+/// A mutation of a table, as a path to the value and what to do there.
+enum Op {
+    /// Remove the key.
+    Drop,
+    /// Remove element `i` of the list.
+    DropElement(usize),
+    /// Replace the value.
+    Set(toml::Value),
+}
+
+/// Every mutant of a definition file `file` (`game.toml`, `variants/x.toml`) with text `src`.
+pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
+    let Ok(table) = src.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    let mut found: Vec<(Vec<String>, Op, String)> = Vec::new();
+    let (moves_at, rules_at, options_at): (&[&str], &[&str], &[&str]) =
+        if file.starts_with("variants/") {
+            (
+                &["overlay", "moves"],
+                &["overlay", "rules"],
+                &["overlay", "options"],
+            )
+        } else {
+            (&["moves"], &["rules"], &["options"])
+        };
+    if let Some(moves) = get(&table, moves_at).and_then(toml::Value::as_table) {
+        for (name, def) in moves {
+            let Some(def) = def.as_table() else { continue };
+            let mut path: Vec<String> = moves_at.iter().map(|s| s.to_string()).collect();
+            path.push(name.clone());
+            generator(&path, def, &mut found);
+        }
+    }
+    if let Some(rules) = get(&table, rules_at).and_then(toml::Value::as_table) {
+        let path: Vec<String> = rules_at.iter().map(|s| s.to_string()).collect();
+        for key in ["repetition", "repetition_ignores", "agreements"] {
+            if let Some(v) = rules.get(key) {
+                list_or_drop(&path, key, v, &mut found);
+            }
+        }
+        if let Some(clock) = rules.get("clock").and_then(toml::Value::as_table) {
+            let mut p = path.clone();
+            p.push("clock".into());
+            for (k, v) in clock {
+                if k != "var" {
+                    leaf(&p, k, v, &mut found);
+                }
+            }
+        }
+    }
+    if let Some(options) = get(&table, options_at).and_then(toml::Value::as_table) {
+        for (name, o) in options {
+            if o.get("when_on").is_some() {
+                let mut p: Vec<String> = options_at.iter().map(|s| s.to_string()).collect();
+                p.extend([name.clone(), "when_on".into()]);
+                found.push((
+                    p,
+                    Op::Drop,
+                    "drop the option's `when_on` (its effect)".into(),
+                ));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (path, op, what) in found {
+        let mut t = table.clone();
+        if !apply(&mut t, &path, &op) {
+            continue;
+        }
+        let Ok(text) = toml::to_string(&t) else {
+            continue;
+        };
+        let keys: Vec<&str> = path.iter().map(String::as_str).collect();
+        let line =
+            crate::def::span_of(src, &keys).map_or(1, |s| src[..s.start].matches('\n').count() + 1);
+        out.push(Mutant {
+            file: file.to_string(),
+            line,
+            id: format!("{file}: {}: {what}", path.join(".")),
+            rule: rule_above(src, &keys),
+            text,
+        });
+    }
+    super::script::number_duplicates(&mut out);
+    out
+}
+
+/// The mutants of one generator table.
+fn generator(path: &[String], def: &toml::Table, found: &mut Vec<(Vec<String>, Op, String)>) {
+    for (k, v) in def {
+        if KEEP.contains(&k.as_str()) {
+            continue;
+        }
+        match (k.as_str(), v) {
+            ("land_rules", toml::Value::Table(rules)) => {
+                for (label, rule) in rules {
+                    let mut p = path.to_vec();
+                    p.extend(["land_rules".into(), label.clone()]);
+                    found.push((p.clone(), Op::Drop, "drop the land rule".into()));
+                    if let Some(rule) = rule.as_table() {
+                        for (rk, rv) in rule {
+                            if rk != "region" {
+                                leaf(&p, rk, rv, found);
+                            }
+                        }
+                    }
+                }
+            }
+            ("promote" | "bear_off", toml::Value::Table(sub)) => {
+                let mut p = path.to_vec();
+                p.push(k.clone());
+                found.push((p.clone(), Op::Drop, format!("drop `{k}`")));
+                for (sk, sv) in sub {
+                    if !matches!(sk.as_str(), "region" | "zone") {
+                        leaf(&p, sk, sv, found);
+                    }
+                }
+            }
+            _ => leaf(path, k, v, found),
+        }
+    }
+}
+
+/// The mutants of one plain key: flip a bool, move a number, drop a list element (or the
+/// key, when one element or one value is all it holds).
+fn leaf(path: &[String], k: &str, v: &toml::Value, found: &mut Vec<(Vec<String>, Op, String)>) {
+    let mut p = path.to_vec();
+    p.push(k.to_string());
+    match v {
+        toml::Value::Boolean(b) => {
+            found.push((
+                p,
+                Op::Set(toml::Value::Boolean(!b)),
+                format!("{b} -> {}", !b),
+            ));
+        }
+        toml::Value::Integer(n) => {
+            for m in [n.saturating_sub(1), n.saturating_add(1)] {
+                if m >= 0 {
+                    found.push((
+                        p.clone(),
+                        Op::Set(toml::Value::Integer(m)),
+                        format!("{n} -> {m}"),
+                    ));
+                }
+            }
+        }
+        _ => list_or_drop(path, k, v, found),
+    }
+}
+
+/// What the engine reads when a generator key is left out, where that is a value an author
+/// may also write: dropping a key written with its default changes nothing.
+const DEFAULTS: [(&str, &str); 10] = [
+    ("land", "empty"),
+    ("over", "empty"),
+    ("pieces", "own"),
+    ("capture", "none"),
+    ("takes", "stack"),
+    ("chain", "none"),
+    ("carry", "top"),
+    ("score", "none"),
+    ("capture_zone_of", "mover"),
+    ("overshoot", "exact"),
+];
+
+fn is_default(k: &str, v: &toml::Value) -> bool {
+    let one = match v {
+        toml::Value::String(s) => Some(s.as_str()),
+        toml::Value::Array(a) if a.len() == 1 => a[0].as_str(),
+        _ => None,
+    };
+    one.is_some_and(|s| DEFAULTS.contains(&(k, s)))
+}
+
+fn list_or_drop(
+    path: &[String],
+    k: &str,
+    v: &toml::Value,
+    found: &mut Vec<(Vec<String>, Op, String)>,
+) {
+    if is_default(k, v) {
+        return;
+    }
+    let mut p = path.to_vec();
+    p.push(k.to_string());
+    match v {
+        toml::Value::Array(items) if items.len() >= 2 => {
+            for (i, item) in items.iter().enumerate() {
+                found.push((
+                    p.clone(),
+                    Op::DropElement(i),
+                    format!("drop {item} from the list"),
+                ));
+            }
+        }
+        toml::Value::Table(_) => found.push((p, Op::Drop, "drop the table".into())),
+        _ => found.push((p, Op::Drop, format!("drop `{k} = {v}`"))),
+    }
+}
+
+fn get<'a>(t: &'a toml::Table, path: &[&str]) -> Option<&'a toml::Value> {
+    let (first, rest) = path.split_first()?;
+    let mut v = t.get(*first)?;
+    for k in rest {
+        v = v.get(*k)?;
+    }
+    Some(v)
+}
+
+/// Applies an op at a path; false if the path is not there.
+fn apply(t: &mut toml::Table, path: &[String], op: &Op) -> bool {
+    let Some((last, parents)) = path.split_last() else {
+        return false;
+    };
+    let mut cur = t;
+    for k in parents {
+        match cur.get_mut(k) {
+            Some(toml::Value::Table(inner)) => cur = inner,
+            _ => return false,
+        }
+    }
+    match op {
+        Op::Drop => cur.remove(last).is_some(),
+        Op::Set(v) => cur.insert(last.clone(), v.clone()).is_some(),
+        Op::DropElement(i) => match cur.get_mut(last) {
+            Some(toml::Value::Array(a)) if *i < a.len() => {
+                a.remove(*i);
+                true
+            }
+            _ => false,
+        },
+    }
+}
+
+/// The comment lines written right above a key, or above the `[table]` header that holds
+/// it, nearest first: the rule the definition cites there.
+fn rule_above(src: &str, keys: &[&str]) -> String {
+    let lines: Vec<&str> = src.lines().collect();
+    let comments_above = |mut k: usize| {
+        let mut found = Vec::new();
+        while k > 0 && lines[k - 1].trim_start().starts_with('#') && !lines[k - 1].starts_with("#:")
+        {
+            found.push(lines[k - 1].trim().trim_start_matches('#').trim());
+            k -= 1;
+        }
+        found.reverse();
+        found.join(" ")
+    };
+    if let Some(span) = crate::def::span_of(src, keys) {
+        let line = src[..span.start].matches('\n').count();
+        let own = comments_above(line);
+        if !own.is_empty() {
+            return own;
+        }
+    }
+    // The nearest comment above the key's table, going up through the tables of the same
+    // generator (one comment often covers several land rules), not past another one's.
+    let family = format!("[{}", keys[..keys.len().min(2)].join("."));
+    for n in (1..=keys.len()).rev() {
+        let header = format!("[{}]", keys[..n].join("."));
+        let Some(h) = lines.iter().position(|l| l.trim() == header) else {
+            continue;
+        };
+        let mut j = h;
+        while j > 0 {
+            let found = comments_above(j);
+            if !found.is_empty() {
+                return found;
+            }
+            j -= 1;
+            let l = lines[j].trim();
+            if l.starts_with('[') && !l.starts_with(&family) {
+                break;
+            }
+        }
+    }
+    String::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generators_lose_one_rule_at_a_time() {
+        let src = "[moves.step]\n# C(3): never backward\ndirections = [\"n\", \"e\"]\nland = \"enemy\"\nrevisit = true\n[moves.step.land_rules.start]\n# C(8): no re-entering\nenter = false\n";
+        let ms = mutants("game.toml", src);
+        let ids: Vec<&str> = ms.iter().map(|m| m.id.as_str()).collect();
+        for want in [
+            "game.toml: moves.step.directions: drop \"n\" from the list",
+            "game.toml: moves.step.directions: drop \"e\" from the list",
+            "game.toml: moves.step.land: drop `land = \"enemy\"`",
+            "game.toml: moves.step.revisit: true -> false",
+            "game.toml: moves.step.land_rules.start: drop the land rule",
+            "game.toml: moves.step.land_rules.start.enter: false -> true",
+        ] {
+            assert!(ids.contains(&want), "{want} missing from {ids:?}");
+        }
+        let enter = ms
+            .iter()
+            .find(|m| m.id.ends_with("enter: false -> true"))
+            .expect("enter mutant");
+        assert_eq!(enter.rule, "C(8): no re-entering");
+        assert_eq!(enter.line, 8);
+        assert!(enter.text.contains("enter = true"));
+    }
+}
