@@ -134,6 +134,77 @@ impl Game {
         &self.tables.id
     }
 
+    /// Whether the game keeps a score worth showing: a generator scores captures, or the
+    /// script adds to scores or ends the game on them. Chess boards need no `score: 0, 0`.
+    pub fn keeps_score(&self) -> bool {
+        self.tables
+            .patterns
+            .iter()
+            .any(|p| p.score != def::ScoreMode::None)
+            || ["add_score", "end_by_score"]
+                .iter()
+                .any(|f| self.script.contains(f))
+    }
+
+    /// How a game ended, in words, the same everywhere (play, replay, selfplay, stats):
+    /// "White wins: checkmate", "Draw: stalemate", "A and C win: ...", with every seat's
+    /// place when more than two places differ, and the final score for games that keep one.
+    pub fn outcome_text(&self, o: &Outcome, scores: &[i64]) -> String {
+        let t = &*self.tables;
+        let names = |ps: &[PlayerId]| -> String {
+            let n: Vec<&str> = ps
+                .iter()
+                .map(|p| t.seats[p.index()].name.as_str())
+                .collect();
+            match n.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                Some((last, _)) => last.to_string(),
+                None => String::new(),
+            }
+        };
+        let mut text = if o.ranks.len() == 1 {
+            let solved = o.ranks[0] == 0;
+            format!(
+                "{}: {}",
+                if solved { "Solved" } else { "Not solved" },
+                o.reason
+            )
+        } else if o.is_draw() {
+            format!("Draw: {}", o.reason)
+        } else {
+            let w = o.winners();
+            let verb = if w.len() == 1 { "wins" } else { "win" };
+            format!("{} {verb}: {}", names(&w), o.reason)
+        };
+        let mut places: Vec<u8> = o.ranks.to_vec();
+        places.sort_unstable();
+        places.dedup();
+        if places.len() > 2 {
+            let list: Vec<String> = places
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let at: Vec<PlayerId> = (0..o.ranks.len())
+                        .filter(|&p| o.ranks[p] == *r)
+                        .map(|p| PlayerId(p as u8))
+                        .collect();
+                    format!("{} {}", i + 1, names(&at))
+                })
+                .collect();
+            text.push_str(&format!("; places: {}", list.join(", ")));
+        }
+        if self.keeps_score() && scores.len() == t.player_count() {
+            let list: Vec<String> = t
+                .seats
+                .iter()
+                .zip(scores)
+                .map(|(seat, v)| format!("{} {v}", seat.name))
+                .collect();
+            text.push_str(&format!("; final score {}", list.join(", ")));
+        }
+        text
+    }
+
     /// Whether the script defines `evaluate(s, p)`.
     pub fn has_evaluate(&self) -> bool {
         self.rules.hooks.evaluate

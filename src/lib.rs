@@ -11,6 +11,7 @@ pub mod cli;
 pub mod def;
 pub mod diag;
 pub mod engine;
+pub mod fsio;
 pub mod game;
 pub mod notation;
 pub mod record;

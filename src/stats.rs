@@ -130,7 +130,7 @@ pub struct Summary {
     pub draws: Rate,
     /// Game lengths in plies.
     pub lengths: Lengths,
-    /// How games ended: reason -> count.
+    /// How games ended, in words ("A wins: ...", "Draw: ..."): count.
     pub reasons: BTreeMap<String, usize>,
 }
 
@@ -173,18 +173,15 @@ pub fn summarize(results: &[GameResult]) -> Summary {
     let lengths = Lengths::of(&results.iter().map(|r| r.plies).collect::<Vec<_>>());
     let mut reasons = BTreeMap::new();
     for r in results {
-        // Reasons often carry scores: numbers become `#` so equal kinds of ending group.
-        let mut key = String::new();
-        for c in r.reason.chars() {
-            if c.is_ascii_digit() {
-                if !key.ends_with('#') {
-                    key.push('#');
-                }
-            } else {
-                key.push(c);
-            }
-        }
-        *reasons.entry(key).or_default() += 1;
+        // The result in words, as `play` says it, without the places and final scores that
+        // differ from game to game.
+        let words = if r.result.is_empty() {
+            &r.reason
+        } else {
+            &r.result
+        };
+        let key = words.split("; ").next().unwrap_or(words);
+        *reasons.entry(key.to_string()).or_default() += 1;
     }
     Summary {
         games: n,
@@ -214,7 +211,7 @@ pub fn summary_text(s: &Summary) -> String {
         "length:  mean {:.1} plies, sd {:.1}, median {:.1}, range {}..{}",
         l.mean, l.sd, l.median, l.min, l.max
     );
-    let _ = writeln!(out, "ended by:");
+    let _ = writeln!(out, "how the games ended:");
     for (why, k) in &s.reasons {
         let _ = writeln!(out, "  {k:>6}  {why}");
     }

@@ -84,7 +84,7 @@ fn random_games_finish(sets: &[(&str, &str)], games: u64) {
         seeds: (0..games).collect(),
         jobs: 1,
     };
-    for r in icebox::selfplay::run(&plan, &|| {}).expect("plays") {
+    for r in icebox::selfplay::run(&plan, &|_| Ok(())).expect("plays") {
         assert_eq!(r.end, "win", "seed {}: {}", r.seed, r.reason);
     }
 }

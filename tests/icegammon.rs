@@ -15,7 +15,7 @@ fn random_games(sets: &[(&str, &str)], games: u64) -> Vec<String> {
         seeds: (0..games).collect(),
         jobs: 1,
     };
-    let results = icebox::selfplay::run(&plan, &|| {}).expect("plays");
+    let results = icebox::selfplay::run(&plan, &|_| Ok(())).expect("plays");
     for r in &results {
         assert_eq!(r.end, "win", "seed {}: {}", r.seed, r.reason);
     }

@@ -26,9 +26,9 @@ fn plan(jobs: usize, seeds: std::ops::Range<u64>, sets: &[(&str, &str)]) -> Plan
 
 #[test]
 fn results_do_not_depend_on_the_number_of_threads() {
-    let one = run(&plan(1, 1..41, &[]), &|| {}).expect("runs");
-    let two = run(&plan(2, 1..41, &[]), &|| {}).expect("runs");
-    let three = run(&plan(3, 1..41, &[]), &|| {}).expect("runs");
+    let one = run(&plan(1, 1..41, &[]), &|_| Ok(())).expect("runs");
+    let two = run(&plan(2, 1..41, &[]), &|_| Ok(())).expect("runs");
+    let three = run(&plan(3, 1..41, &[]), &|_| Ok(())).expect("runs");
     assert_eq!(one, two);
     assert_eq!(one, three);
     assert_eq!(
@@ -37,8 +37,8 @@ fn results_do_not_depend_on_the_number_of_threads() {
     );
     assert!(one.iter().all(|r| r.seats == ["A=greedy", "B=random"]));
     // Split by seed range and merged, the same games.
-    let mut parts = run(&plan(2, 1..21, &[]), &|| {}).expect("runs");
-    parts.extend(run(&plan(2, 21..41, &[]), &|| {}).expect("runs"));
+    let mut parts = run(&plan(2, 1..21, &[]), &|_| Ok(())).expect("runs");
+    parts.extend(run(&plan(2, 21..41, &[]), &|_| Ok(())).expect("runs"));
     assert_eq!(parts, one);
 }
 
@@ -52,7 +52,7 @@ fn wilson_intervals_and_summaries() {
     );
     let r = Rate::of(0, 10);
     assert!(r.lo == 0.0 && (r.hi - 0.2775).abs() < 1e-3, "{r:?}");
-    let results = run(&plan(2, 1..61, &[]), &|| {}).expect("runs");
+    let results = run(&plan(2, 1..61, &[]), &|_| Ok(())).expect("runs");
     let s = summarize(&results);
     assert_eq!(s.games, 60);
     let wins: usize = s.seats.iter().map(|(_, r)| r.k).sum();
@@ -64,14 +64,14 @@ fn wilson_intervals_and_summaries() {
     // Greedy (capture the most pips now) beats random at IceSickle.
     assert!(s.seats[0].1.p > s.seats[1].1.p, "{s:?}");
     // Greedy playing low-score still aims right (its evaluate flips); A's win rate stays.
-    let low = run(&plan(2, 1..61, &[("low_score", "true")]), &|| {}).expect("runs");
+    let low = run(&plan(2, 1..61, &[("low_score", "true")]), &|_| Ok(())).expect("runs");
     let d = compare(&s, &summarize(&low));
     let a = d.iter().find(|x| x.what == "A wins").expect("A");
     assert!(!a.significant(), "{a:?}");
     // Taking greedy away from A is a significant drop.
     let mut random = plan(2, 1..61, &[]);
     random.seats.clear();
-    let d = compare(&s, &summarize(&run(&random, &|| {}).expect("runs")));
+    let d = compare(&s, &summarize(&run(&random, &|_| Ok(())).expect("runs")));
     let a = d.iter().find(|x| x.what == "A wins").expect("A");
     assert!(a.significant() && a.diff < 0.0, "{a:?}");
 }

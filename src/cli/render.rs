@@ -162,26 +162,29 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
     if !vars.is_empty() {
         out.push_str(&format!("state: {}\n", vars.join(" ")));
     }
-    let scores: Vec<String> = t
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
-        .collect();
-    out.push_str(&format!("score: {}", scores.join(", ")));
+    // Scores only for games that keep them: a chess board has no `score: 0, 0`.
+    let mut facts = Vec::new();
+    if g.keeps_score() {
+        let scores: Vec<String> = t
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
+            .collect();
+        facts.push(format!("score: {}", scores.join(", ")));
+    }
     if t.phases.len() > 1 {
-        out.push_str(&format!("   phase: {}", t.phases[s.phase()]));
+        facts.push(format!("phase: {}", t.phases[s.phase()]));
     }
     if s.round() > 1 {
-        out.push_str(&format!("   round: {}", s.round()));
+        facts.push(format!("round: {}", s.round()));
     }
-    out.push('\n');
+    if !facts.is_empty() {
+        out.push_str(&facts.join("   "));
+        out.push('\n');
+    }
     match s.outcome() {
-        Some(o) => out.push_str(&format!(
-            "game over: {} ({})\n",
-            crate::testing::scenario::result_text(g, s),
-            o.reason
-        )),
+        Some(o) => out.push_str(&format!("game over: {}\n", g.outcome_text(o, s.scores()))),
         None => out.push_str(&format!("to move: {}\n", t.seats[s.turn().index()].name)),
     }
     out

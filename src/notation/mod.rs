@@ -12,10 +12,13 @@
 //! `key=value` fields: `turn=B phase=jump round=2 ply=17 dice=3,5 score=3,5 passes=1 stash=5S,5M,4L
 //! var.first=1 result=1,0` (`result` gives each seat's rank once the game is over, 0 = first). Omitted fields take their starting values.
 
+mod short;
+
 use pest::Parser;
 use pest::iterators::Pair;
 
 use crate::engine::{Loc, Move, Piece, PlayerId, Shape, Stack, State, Tables};
+pub use short::{forms, moving_kind, shorthand, shorthands};
 
 #[allow(missing_docs)]
 mod grammar {

@@ -75,6 +75,12 @@ impl Record {
 
     /// Reads a record; syntax errors point at line and column of `file`.
     pub fn parse(file: &str, text: &str) -> Result<Record, Diagnostic> {
+        Record::parse_with_ends(file, text).map(|(r, _)| r)
+    }
+
+    /// Reads a record and where its moves are in `text`, so a writer can take moves back
+    /// without losing the comments written before them.
+    pub fn parse_with_ends(file: &str, text: &str) -> Result<(Record, Layout), Diagnostic> {
         let mut pairs = Grammar::parse(Rule::record, text).map_err(|e| {
             let (line, col) = match e.line_col {
                 pest::error::LineColLocation::Pos(p) | pest::error::LineColLocation::Span(p, _) => p,
@@ -90,8 +96,12 @@ impl Record {
             Diagnostic::error(file, what).at_line_col(text, line, col)
         })?;
         let mut rec = Record::default();
+        let mut layout = Layout {
+            head: text.len(),
+            ends: Vec::new(),
+        };
         let Some(root) = pairs.next() else {
-            return Ok(rec);
+            return Ok((rec, layout));
         };
         for p in root.into_inner() {
             match p.as_rule() {
@@ -109,6 +119,10 @@ impl Record {
                 }
                 Rule::entry => {
                     let (line, col) = p.as_span().start_pos().line_col();
+                    if layout.ends.is_empty() {
+                        layout.head = p.as_span().start();
+                    }
+                    layout.ends.push(p.as_span().end());
                     let mut it = p.into_inner();
                     let number = it.next().map(|x| x.as_str()).unwrap_or_default();
                     let number = number.parse().map_err(|_| {
@@ -137,7 +151,17 @@ impl Record {
                 _ => {}
             }
         }
-        Ok(rec)
+        Ok((rec, layout))
+    }
+
+    /// The line of one move, as written in a record.
+    pub fn entry_line(e: &Entry) -> String {
+        let mut out = format!("{}. {}: {}", e.number, e.seat, e.text);
+        if let Some(c) = &e.comment {
+            out.push_str(&format!(" {{ {} }}", c.replace('}', ")")));
+        }
+        out.push('\n');
+        out
     }
 
     /// Writes the record as text.
@@ -153,11 +177,7 @@ impl Record {
             out.push('\n');
         }
         for e in &self.moves {
-            out.push_str(&format!("{}. {}: {}", e.number, e.seat, e.text));
-            if let Some(c) = &e.comment {
-                out.push_str(&format!(" {{ {} }}", c.replace('}', ")")));
-            }
-            out.push('\n');
+            out.push_str(&Record::entry_line(e));
         }
         out
     }
@@ -171,6 +191,16 @@ fn escape(s: &str) -> String {
 
 fn unescape(s: &str) -> String {
     s.replace("\\\"", "\"").replace("\\\\", "\\")
+}
+
+/// Where the moves of a record's text are: the text before the first move (headers and the
+/// comments before it) ends at `head`; move `i`'s text ends at `ends[i]` (byte offsets).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// End of the text before the first move.
+    pub head: usize,
+    /// End of each move's text.
+    pub ends: Vec<usize>,
 }
 
 /// A record whose moves do not all follow the rules.
@@ -243,18 +273,196 @@ pub fn replay(g: &Game, rec: &Record) -> Result<(State, Vec<Undo>), ReplayError>
     Ok((s, undos))
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so the
-/// file is either the old one or the whole new one.
-pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "record".into());
-    let tmp = match dir {
-        Some(d) => d.join(format!(".{name}.tmp")),
-        None => Path::new(&format!(".{name}.tmp")).to_path_buf(),
-    };
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+/// A record kept on disk while a game is played: each move is appended and synced (constant
+/// work per move, nothing lost to a crash); taking moves back or changing a header rewrites
+/// the file atomically. Whatever the file held before the new moves (comments included) is
+/// kept as written.
+#[derive(Debug)]
+pub struct Writer {
+    path: std::path::PathBuf,
+    /// The file's text as it is on disk.
+    text: String,
+    /// Where the text of each move ends, in order; the headers end at `head`.
+    ends: Vec<usize>,
+    head: usize,
+}
+
+impl Writer {
+    /// Starts a new file with the record's headers and moves. An existing file is refused
+    /// (`overwrite = false`): it may be a record of another game.
+    pub fn create(path: &Path, rec: &Record, overwrite: bool) -> std::io::Result<Writer> {
+        if !overwrite && std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                "the file exists (it may be another game's record): choose another name, or say it may be overwritten",
+            ));
+        }
+        let moves = rec.moves.clone();
+        let mut head_only = rec.clone();
+        head_only.moves.clear();
+        let mut text = head_only.to_text();
+        if !text.ends_with("\n\n") {
+            text.push('\n');
+        }
+        let mut w = Writer {
+            path: path.to_path_buf(),
+            head: text.len(),
+            text,
+            ends: Vec::new(),
+        };
+        for e in &moves {
+            w.text.push_str(&Record::entry_line(e));
+            w.ends.push(w.text.len());
+        }
+        crate::fsio::write_atomic(path, w.text.as_bytes())?;
+        Ok(w)
+    }
+
+    /// Goes on with a record read from `text` (with `ends` from
+    /// [`Record::parse_with_ends`]), written to `path`: the same file, appended to, or a new
+    /// one that starts as a copy of it.
+    pub fn resume(
+        path: &Path,
+        text: &str,
+        layout: Layout,
+        same_file: bool,
+    ) -> std::io::Result<Writer> {
+        let mut w = Writer {
+            path: path.to_path_buf(),
+            text: text.to_string(),
+            ends: layout.ends,
+            head: layout.head,
+        };
+        if !w.text.is_empty() && !w.text.ends_with('\n') {
+            w.text.push('\n');
+            if same_file {
+                crate::fsio::append_synced(path, b"\n")?;
+            }
+        }
+        if !same_file {
+            crate::fsio::write_atomic(path, w.text.as_bytes())?;
+        }
+        Ok(w)
+    }
+
+    /// The file written to.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Moves written so far.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether no move is written yet.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Appends one move and syncs it to disk.
+    pub fn append(&mut self, e: &Entry) -> std::io::Result<()> {
+        let line = Record::entry_line(e);
+        crate::fsio::append_synced(&self.path, line.as_bytes())?;
+        self.text.push_str(&line);
+        self.ends.push(self.text.len());
+        Ok(())
+    }
+
+    /// Keeps only the first `n` moves (the rest were taken back).
+    pub fn truncate(&mut self, n: usize) -> std::io::Result<()> {
+        if n >= self.ends.len() {
+            return Ok(());
+        }
+        let cut = if n == 0 { self.head } else { self.ends[n - 1] };
+        let mut text = self.text[..cut].to_string();
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        crate::fsio::write_atomic(&self.path, text.as_bytes())?;
+        self.text = text;
+        self.ends.truncate(n);
+        Ok(())
+    }
+
+    /// Sets a header (`Result` at the end of a game), rewriting the file.
+    pub fn set_header(&mut self, key: &str, value: &str) -> std::io::Result<()> {
+        let line = format!("[{key} \"{}\"]\n", escape(value));
+        let prefix = format!("[{key} \"");
+        let head = &self.text[..self.head];
+        let (start, end) = match head.find(&prefix) {
+            Some(i) => {
+                let end = head[i..].find('\n').map_or(head.len(), |j| i + j + 1);
+                (i, end)
+            }
+            None => {
+                // After the last header line.
+                let at = head.rfind("\"]\n").map_or(0, |i| i + 3);
+                (at, at)
+            }
+        };
+        let mut text = String::with_capacity(self.text.len() + line.len());
+        text.push_str(&self.text[..start]);
+        text.push_str(&line);
+        text.push_str(&self.text[end..]);
+        let shift = line.len() as isize - (end - start) as isize;
+        crate::fsio::write_atomic(&self.path, text.as_bytes())?;
+        self.text = text;
+        self.head = (self.head as isize + shift) as usize;
+        for e in &mut self.ends {
+            *e = (*e as isize + shift) as usize;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(n: u32, seat: &str, text: &str) -> Entry {
+        Entry {
+            number: n,
+            seat: seat.into(),
+            text: text.into(),
+            comment: None,
+        }
+    }
+
+    #[test]
+    fn a_writer_appends_takes_back_and_keeps_comments() {
+        let dir = std::env::temp_dir().join(format!("icebox-writer-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let p = dir.join("g.rec");
+        let _ = std::fs::remove_file(&p);
+        let original = "[Game \"icesickle\"]\n[Result \"*\"]\n\n; a note\n1. A: M@a1 { first }\n; between\n2. B: M@b1\n";
+        std::fs::write(&p, original).expect("write");
+        let (rec, layout) = Record::parse_with_ends("g.rec", original).expect("reads");
+        assert_eq!(rec.moves.len(), 2);
+        let mut w = Writer::resume(&p, original, layout, true).expect("resume");
+        w.append(&entry(3, "A", "M@c1")).expect("append");
+        let now = std::fs::read_to_string(&p).expect("read");
+        assert!(
+            now.starts_with(original) && now.ends_with("3. A: M@c1\n"),
+            "{now}"
+        );
+        w.truncate(1).expect("take back");
+        let now = std::fs::read_to_string(&p).expect("read");
+        assert!(
+            now.contains("; a note") && now.contains("{ first }") && !now.contains("2. B"),
+            "{now}"
+        );
+        w.set_header("Result", "A").expect("header");
+        w.append(&entry(2, "B", "L@e5")).expect("append");
+        let now = std::fs::read_to_string(&p).expect("read");
+        let back = Record::parse("g.rec", &now).expect("reads");
+        assert_eq!(back.header("Result"), Some("A"));
+        assert_eq!(back.moves.len(), 2);
+        assert_eq!(back.moves[1].text, "L@e5");
+        assert!(
+            Writer::create(&p, &back, false).is_err(),
+            "an existing record is not overwritten"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

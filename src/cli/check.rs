@@ -1,0 +1,283 @@
+//! Commands that check and measure a game: `test` (scenarios and conformance, or mutation
+//! testing), `validate`, `perft` and `bench`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use super::{Res, rule_failure, start};
+use crate::catalog;
+use crate::def::GameFiles;
+use crate::engine::State;
+use crate::engine::rng::Rng;
+use crate::game::Game;
+use crate::testing;
+
+pub(super) fn test(
+    files: &GameFiles,
+    playouts: usize,
+    filter: Option<&str>,
+    seed: u64,
+) -> ExitCode {
+    let report = testing::run_scenarios(files, filter);
+    for (file, name, msg) in &report.failed {
+        println!("FAIL {file}: {name}\n  {}", msg.replace('\n', "\n  "));
+    }
+    let mut failed = report.failed.len();
+    println!(
+        "scenarios: {} passed, {} failed",
+        report.passed,
+        report.failed.len()
+    );
+    if filter.is_none() {
+        let mut variants: Vec<Option<String>> = vec![None];
+        variants.extend(files.variant_names().into_iter().map(Some));
+        for v in variants {
+            let label = v.as_deref().unwrap_or("(base)");
+            match Game::load(files, v.as_deref(), &[]) {
+                Ok(g) => match testing::conformance(&g, playouts, seed) {
+                    Ok(r) => println!(
+                        "conformance {label}: ok ({} playouts, {} positions, {} moves undone, longest {} plies)",
+                        r.playouts, r.positions, r.moves_checked, r.longest
+                    ),
+                    Err(e) => {
+                        failed += 1;
+                        println!("FAIL conformance {label}: {e}");
+                    }
+                },
+                Err(d) => {
+                    failed += 1;
+                    println!("FAIL {label} does not load:\n{d}");
+                }
+            }
+        }
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+pub(super) fn mutation_test(files: &GameFiles, jobs: usize, only: Option<&str>) -> ExitCode {
+    let t0 = Instant::now();
+    let r = testing::run_mutants(files, jobs, only);
+    for m in &r.survived {
+        println!("SURVIVED {}", m.id);
+        println!("  at {}:{}", files.path_of(&m.file), m.line);
+        if !m.rule.is_empty() {
+            println!("  rule: {}", m.rule);
+        }
+    }
+    for id in &r.stale {
+        println!("STALE equivalence mark (no such mutant now): {id}");
+    }
+    println!(
+        "mutants: {} made, {} killed, {} equivalent, {} survived, {} no longer load ({:.1}s)",
+        r.generated,
+        r.killed,
+        r.equivalent.len(),
+        r.survived.len(),
+        r.invalid,
+        t0.elapsed().as_secs_f64()
+    );
+    if r.survived.is_empty() && r.stale.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// Counts leaf nodes of the move tree (a finished game is a leaf at any depth).
+pub fn perft(g: &Game, s: &mut State, depth: u32) -> Result<u64, crate::rules::RuleError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let moves = g.legal_moves(s)?;
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    let mut n = 0;
+    for m in &moves {
+        let u = g.play(s, m)?;
+        n += perft(g, s, depth - 1)?;
+        g.undo(s, u);
+    }
+    Ok(n)
+}
+
+pub(super) fn perft_cmd(
+    g: &Game,
+    depth: u32,
+    position: Option<&str>,
+    json: bool,
+    divide: bool,
+) -> Res {
+    let mut s = start(g, position)?;
+    if divide && depth > 0 {
+        let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
+        let mut lines: Vec<(String, u64)> = Vec::new();
+        for m in &moves {
+            let text = g.move_text(&s, m);
+            let u = g.play(&mut s, m).map_err(|e| rule_failure(g, e))?;
+            let n = perft(g, &mut s, depth - 1).map_err(|e| rule_failure(g, e))?;
+            g.undo(&mut s, u);
+            lines.push((text, n));
+        }
+        lines.sort();
+        for (text, n) in lines {
+            println!("{text}: {n}");
+        }
+    }
+    let t0 = Instant::now();
+    let nodes = perft(g, &mut s, depth).map_err(|e| rule_failure(g, e))?;
+    let secs = t0.elapsed().as_secs_f64();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"game": g.id(), "depth": depth, "nodes": nodes, "seconds": secs})
+        );
+    } else {
+        println!(
+            "perft {} depth {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)",
+            g.id(),
+            nodes as f64 / secs.max(1e-9)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Peak resident memory of this process, from /proc (Linux); 0 where unknown.
+pub fn peak_rss_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+pub(super) fn bench(
+    g: &Game,
+    playouts: usize,
+    max_plies: u32,
+    position: Option<&str>,
+    seed: u64,
+    json: bool,
+) -> Res {
+    let start_state = start(g, position)?;
+    let mut rng = Rng::new(seed);
+    let mut moves_total = 0u64;
+    let mut decided = 0usize;
+    let mut moves = Vec::new();
+    let t0 = Instant::now();
+    for _ in 0..playouts {
+        let mut s = start_state.clone();
+        moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
+        let mut plies = 0u32;
+        while !moves.is_empty() && (max_plies == 0 || plies < max_plies) {
+            let i = if crate::ai::is_chance(&moves) {
+                crate::ai::chance_index(&moves, &mut rng).unwrap_or(0)
+            } else {
+                rng.below(moves.len() as u64) as usize
+            };
+            let m = moves.swap_remove(i);
+            g.play_fast(&mut s, &m, &mut moves)
+                .map_err(|e| rule_failure(g, e))?;
+            plies += 1;
+        }
+        moves_total += plies as u64;
+        if s.outcome().is_some_and(|o| !o.is_draw()) {
+            decided += 1;
+        }
+    }
+    drop(moves);
+    let secs = t0.elapsed().as_secs_f64().max(1e-9);
+    let pps = playouts as f64 / secs;
+    let mps = moves_total as f64 / secs;
+    let rss = peak_rss_bytes();
+    let avg = moves_total as f64 / playouts.max(1) as f64;
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({"game": g.id(), "playouts": playouts, "seconds": secs, "playouts_per_sec": pps,
+                "moves_per_sec": mps, "average_length": avg, "decided": decided, "peak_rss_bytes": rss})
+        );
+    } else {
+        println!(
+            "bench {}: {playouts} playouts in {secs:.3}s: {pps:.0} playouts/s, {mps:.0} moves/s, average {avg:.1} plies, {decided} decided, peak RSS {:.1} MiB",
+            g.id(),
+            rss as f64 / 1048576.0
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res {
+    let mut errors = 0usize;
+    let mut all = Vec::new();
+    for p in paths {
+        match catalog::find_many(p, dirs) {
+            Ok(f) => all.extend(f),
+            Err(d) => {
+                eprint!("{d}");
+                errors += 1;
+            }
+        }
+    }
+    for files in all {
+        let mut variants: Vec<Option<String>> = vec![None];
+        variants.extend(files.variant_names().into_iter().map(Some));
+        let mut ok = true;
+        for v in &variants {
+            match Game::load(&files, v.as_deref(), &[]) {
+                Ok(g) => {
+                    if smoke > 0 {
+                        if let Err(e) = testing::smoke(&g, smoke, 7) {
+                            eprint!("{}", e.to_diagnostic(Some(&g.script)));
+                            ok = false;
+                        } else if let Err(e) = testing::conformance(&g, smoke, 7) {
+                            eprintln!(
+                                "error: {}: smoke play{} failed: {e}",
+                                files.path_of("game.toml"),
+                                v.as_ref()
+                                    .map(|v| format!(" of variant {v}"))
+                                    .unwrap_or_default()
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                Err(d) => {
+                    eprint!("{d}");
+                    ok = false;
+                }
+            }
+        }
+        for rel in files.test_files() {
+            let text = files.get(&rel).unwrap_or_default();
+            if let Err(e) = toml::from_str::<testing::scenario::ScenarioFile>(text) {
+                eprint!("{}", crate::def::toml_error(&files.path_of(&rel), text, &e));
+                ok = false;
+            }
+        }
+        if ok {
+            println!(
+                "ok: {} ({} variant{})",
+                files.label,
+                variants.len() - 1,
+                if variants.len() == 2 { "" } else { "s" }
+            );
+        } else {
+            errors += 1;
+        }
+    }
+    Ok(if errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

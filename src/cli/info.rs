@@ -1,0 +1,141 @@
+//! Commands that describe: `list` (every game, variant and option), `show` (one game and
+//! its start), `schema` (the JSON Schemas for editors).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::{Res, render, start};
+use crate::catalog;
+use crate::game::Game;
+
+pub(super) fn list(dirs: &[PathBuf], json: bool) -> Res {
+    let mut rows = Vec::new();
+    for (id, files) in catalog::all(dirs) {
+        let loaded = crate::def::load(&files, None, &[]);
+        let (name, seats, options) = match &loaded {
+            Ok(l) => (
+                l.def.game.name.clone(),
+                l.def.players.seats.len(),
+                l.def
+                    .options
+                    .iter()
+                    .map(|(k, o)| serde_json::json!({"name": k, "default": o.default.to_string(), "description": o.description}))
+                    .collect::<Vec<_>>(),
+            ),
+            Err(_) => ("(does not load: run icebox validate)".to_string(), 0, Vec::new()),
+        };
+        let variants: Vec<serde_json::Value> = files
+            .variant_names()
+            .into_iter()
+            .map(|v| {
+                let text = files.get(&format!("variants/{v}.toml")).unwrap_or_default();
+                let description = toml::from_str::<crate::def::VariantDef>(text)
+                    .map(|d| d.description)
+                    .unwrap_or_default();
+                serde_json::json!({"name": v, "description": description})
+            })
+            .collect();
+        rows.push(serde_json::json!({"id": id, "name": name, "seats": seats, "variants": variants, "options": options}));
+    }
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&rows).unwrap_or_default()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Ids line up however long the longest one is.
+    let width = rows
+        .iter()
+        .map(|r| r["id"].as_str().unwrap_or("").chars().count())
+        .max()
+        .unwrap_or(0);
+    let sub = rows
+        .iter()
+        .flat_map(|r| {
+            let v = r["variants"].as_array().into_iter().flatten();
+            let o = r["options"].as_array().into_iter().flatten();
+            v.chain(o)
+                .map(|x| x["name"].as_str().unwrap_or("").chars().count())
+                .collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or(0);
+    for r in &rows {
+        println!(
+            "{:<width$}  {} ({} players)",
+            r["id"].as_str().unwrap_or(""),
+            r["name"].as_str().unwrap_or(""),
+            r["seats"]
+        );
+        for v in r["variants"].as_array().into_iter().flatten() {
+            println!(
+                "    variant {:<sub$}  {}",
+                v["name"].as_str().unwrap_or(""),
+                v["description"].as_str().unwrap_or("")
+            );
+        }
+        for o in r["options"].as_array().into_iter().flatten() {
+            println!(
+                "    option  {:<sub$}  {} (default {})",
+                o["name"].as_str().unwrap_or(""),
+                o["description"].as_str().unwrap_or(""),
+                o["default"].as_str().unwrap_or("")
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn show(g: &Game) -> Res {
+    let m = &g.def.game;
+    println!("{} ({})", m.name, m.id);
+    if !m.authors.is_empty() {
+        println!(
+            "by {}{}",
+            m.authors.join(", "),
+            m.year.map(|y| format!(", {y}")).unwrap_or_default()
+        );
+    }
+    if let Some(s) = &m.source {
+        println!("rules: {s}");
+    }
+    if let Some(v) = &g.variant {
+        println!("variant: {v}");
+    }
+    if let Some(s) = &m.summary {
+        println!("\n{}\n", s.trim());
+    }
+    let seats: Vec<&str> = g.tables.seats.iter().map(|s| s.name.as_str()).collect();
+    println!("seats: {}", seats.join(", "));
+    if !g.def.options.is_empty() {
+        println!("options:");
+        for (k, o) in &g.def.options {
+            println!(
+                "  {k} = {}  ({}; default {})",
+                g.options[k], o.description, o.default
+            );
+        }
+    }
+    let variants = g.files.variant_names();
+    if !variants.is_empty() {
+        println!("variants: {}", variants.join(", "));
+    }
+    let s = start(g, None)?;
+    println!("\nstart position: {}\n", g.position_text(&s));
+    print!("{}", render::board_text(g, &s));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the JSON Schema of game files, or of variant files.
+pub(super) fn schema(variant: bool) -> Res {
+    print!(
+        "{}",
+        if variant {
+            crate::def::schema::variant_schema()
+        } else {
+            crate::def::schema::game_schema()
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}
