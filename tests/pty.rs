@@ -166,3 +166,74 @@ fn a_person_plays_undoes_saves_and_loads_at_a_terminal() {
     assert!(s.child.wait().expect("ends").success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 17: against the computer, `undo` goes back to the person's previous decision
+/// (taking back the computer's moves and the throws of the dice after it), `redo` replays
+/// exactly what was undone, and the record on disk replays and loads after each.
+#[test]
+fn undo_and_redo_against_the_computer_with_dice() {
+    let dir = std::env::temp_dir().join(format!("icebox-pty-dice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let rec = dir.join("bg.rec");
+    let rec_s = rec.to_string_lossy().to_string();
+    let _ = std::fs::remove_file(&rec);
+    let replays = |moves: usize| {
+        let o = Command::new(env!("CARGO_BIN_EXE_icebox"))
+            .args(["replay", &rec_s])
+            .output()
+            .expect("replay runs");
+        let out = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(o.status.success(), "{out}");
+        assert!(out.contains(&format!("ok: {moves} moves")), "{out}");
+    };
+
+    let mut s = Session::start(&[
+        "play", "backgammon", "--set", "cube=false", "--seat", "Black=random", "--seed", "3",
+        "--save", &rec_s, "--quiet", "--color", "never",
+    ]);
+    // The opening throws (one die each, by chance), then White plays 2 and 1.
+    s.wait_for("White to move> ", 1);
+    s.type_line("24/22");
+    s.wait_for("3. White: 24/22", 1);
+    s.wait_for("White to move> ", 2);
+    s.type_line("24/23");
+    // Black throws and plays four moves by itself; then White's throw.
+    s.wait_for("10. White: roll 1 1", 1);
+    s.wait_for("White to move> ", 3);
+    replays(10);
+    s.type_line("undo");
+    s.wait_for("took back: 24/23, roll 2 2, 12/14, 17/19, 1/3, 14/16, roll 1 1", 1);
+    s.wait_for("White to move> ", 4);
+    replays(3);
+    s.type_line("undo");
+    s.wait_for("took back: 24/22", 1);
+    s.wait_for("White to move> ", 5);
+    replays(2);
+    s.type_line("redo");
+    s.wait_for("3. White: 24/22", 2);
+    replays(3);
+    s.type_line("redo");
+    s.wait_for("10. White: roll 1 1", 2);
+    s.wait_for("White to move> ", 7);
+    replays(10);
+    s.type_line("quit");
+    assert!(s.child.wait().expect("ends").success(), "{}", s.text());
+
+    // Loaded again: the seats are the record's (Black plays by itself), and undo still goes
+    // back to White's last decision.
+    let mut s = Session::start(&["play", "--load", &rec_s, "--save", &rec_s, "--color", "never", "--quiet"]);
+    s.wait_for("resumed after 10 moves", 1);
+    s.wait_for("White to move> ", 1);
+    s.type_line("undo");
+    s.wait_for("took back: 24/23, roll 2 2", 1);
+    s.wait_for("White to move> ", 2);
+    replays(3);
+    s.type_line("24/23");
+    s.wait_for("4. White: 24/23", 1);
+    s.wait_for("White to move> ", 3);
+    s.type_line("quit");
+    assert!(s.child.wait().expect("ends").success(), "{}", s.text());
+    let text = std::fs::read_to_string(&rec).expect("record");
+    assert!(text.contains("[Seats \"White=human Black=random\"]"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -191,7 +191,8 @@ fn render_draws_every_cell_and_piece_as_svg() {
         "-",
     ]);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("the record has 2 moves"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("has only 2 moves (use --at 0 to 2)"), "{err}");
     let o = icebox(&[
         "render",
         "moscow-ice",

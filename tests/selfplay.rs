@@ -128,6 +128,10 @@ fn the_binary_resumes_a_run_and_reads_it_back() {
         .output()
         .expect("runs");
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1 is not a selfplay result"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("{out_s}:1:2: not a selfplay result")),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

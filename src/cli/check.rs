@@ -106,6 +106,9 @@ pub fn perft(g: &Game, s: &mut State, depth: u32) -> Result<u64, crate::rules::R
     Ok(n)
 }
 
+/// The deepest perft asked for: far beyond what finishes in a lifetime for any real game.
+const MAX_PERFT_DEPTH: u32 = 32;
+
 pub(super) fn perft_cmd(
     g: &Game,
     depth: u32,
@@ -113,6 +116,9 @@ pub(super) fn perft_cmd(
     json: bool,
     divide: bool,
 ) -> Res {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(format!("--depth {depth}: at most {MAX_PERFT_DEPTH}").into());
+    }
     let mut s = start(g, position)?;
     if divide && depth > 0 {
         let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;

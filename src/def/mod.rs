@@ -44,9 +44,7 @@ impl GameFiles {
         let label = if label.is_empty() { ".".into() } else { label };
         let mut files = BTreeMap::new();
         let main_path = dir.join(&main);
-        let text = std::fs::read_to_string(&main_path).map_err(|e| {
-            Diagnostic::error(main_path.display().to_string(), format!("cannot read: {e}"))
-        })?;
+        let text = crate::fsio::read_text(&main_path, crate::fsio::MAX_DEFINITION_BYTES)?;
         files.insert("game.toml".to_string(), text);
         for sub in ["variants", "tests", "boards"] {
             let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
@@ -60,9 +58,7 @@ impl GameFiles {
                         "{sub}/{}",
                         p.file_name().unwrap_or_default().to_string_lossy()
                     );
-                    let text = std::fs::read_to_string(&p).map_err(|e| {
-                        Diagnostic::error(p.display().to_string(), format!("cannot read: {e}"))
-                    })?;
+                    let text = crate::fsio::read_text(&p, crate::fsio::MAX_DEFINITION_BYTES)?;
                     files.insert(name, text);
                 }
             }
@@ -77,9 +73,7 @@ impl GameFiles {
                         .unwrap_or_default()
                         .to_string_lossy()
                         .into_owned();
-                    let text = std::fs::read_to_string(&p).map_err(|e| {
-                        Diagnostic::error(p.display().to_string(), format!("cannot read: {e}"))
-                    })?;
+                    let text = crate::fsio::read_text(&p, crate::fsio::MAX_DEFINITION_BYTES)?;
                     files.insert(name, text);
                 }
             }

@@ -5,8 +5,8 @@
 //! The edits: drop a statement (not a `let`), a whole `if`, loop or `switch`, one `switch`
 //! arm or one element of an array literal; negate an `if` condition; flip a comparison
 //! (`==`/`!=`, `<`/`>=`, `>`/`<=`, and each boundary `<`/`<=`, `>`/`>=`), `&&`/`||`, a
-//! binary `+`/`-`, `+=`/`-=`; drop a `!`; swap `true`/`false`. The body of `evaluate` (advice
-//! for AI seats, not a rule) is left alone.
+//! binary `+`/`-`, `+=`/`-=`; drop a `!`; swap `true`/`false`. Only functions the rule hooks
+//! reach are mutated: `evaluate` and helpers only it calls advise AI seats and are no rule.
 
 use super::Mutant;
 
@@ -32,6 +32,9 @@ const OPERATORS: [&str; 22] = [
     "..=", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "=>", "..", "::",
     "?.", "??", "<<", ">>", "**", "#{", "|>",
 ];
+
+/// The hooks that make the rules (all but `evaluate`, which only advises AI seats).
+const RULE_HOOKS: [&str; 5] = ["moves", "after_move", "outcome", "no_moves", "agreed"];
 
 /// Splits a script into tokens, skipping whitespace and comments; strings are single tokens.
 fn lex(src: &str) -> Vec<Tok> {
@@ -412,7 +415,8 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
         toks: lex(src),
         edits: Vec::new(),
     };
-    let mut functions = Vec::new();
+    // The functions: name and the tokens of their bodies.
+    let mut bodies: Vec<(String, usize, usize)> = Vec::new();
     let mut i = 0;
     while i < scan.toks.len() {
         if scan.is(i, "fn") && scan.toks.get(i + 1).is_some_and(|t| t.kind == Kind::Ident) {
@@ -426,17 +430,45 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
                 i += 1;
                 continue;
             }
-            let before = scan.edits.len();
-            let close = scan.block(open);
-            if name == "evaluate" {
-                scan.edits.truncate(before);
-            } else {
-                functions.push((name, before..scan.edits.len()));
-            }
+            let close = scan.close_of(open);
+            bodies.push((name, open, close));
             i = close + 1;
         } else {
             i += 1;
         }
+    }
+    // Only code the rules run is mutated: what the hooks other than `evaluate` reach. Advice
+    // for AI seats (`evaluate` and the helpers only it calls) is not a rule.
+    let mut reached: Vec<&str> = RULE_HOOKS.to_vec();
+    let mut k = 0;
+    while k < reached.len() {
+        let caller = reached[k];
+        for (name, open, close) in bodies.iter().filter(|(n, _, _)| n == caller) {
+            let _ = name;
+            for j in *open..*close {
+                let called = scan.toks[j].kind == Kind::Ident
+                    && scan.is(j + 1, "(")
+                    && !(j > 0 && scan.is(j - 1, "."));
+                if called {
+                    let callee = scan.text(j);
+                    if let Some((n, _, _)) = bodies.iter().find(|(n, _, _)| n == callee)
+                        && !reached.contains(&n.as_str())
+                    {
+                        reached.push(n.as_str());
+                    }
+                }
+            }
+        }
+        k += 1;
+    }
+    let mut functions = Vec::new();
+    for (name, open, _) in &bodies {
+        if !reached.contains(&name.as_str()) {
+            continue;
+        }
+        let before = scan.edits.len();
+        scan.block(*open);
+        functions.push((name.clone(), before..scan.edits.len()));
     }
     let mut out = Vec::new();
     for (name, range) in &functions {
@@ -552,8 +584,16 @@ mod tests {
     }
 
     #[test]
+    fn only_code_the_rules_reach_is_mutated() {
+        let src = "fn moves(s) { if near(s) { s.gen(\"a\"); } }\nfn near(s) { s.ply > 1 }\nfn evaluate(s, p) { far(s) }\nfn far(s) { s.ply < 3 }\n";
+        let ids: Vec<String> = mutants("r.rhai", src).into_iter().map(|m| m.id).collect();
+        assert!(ids.iter().any(|i| i.contains("fn near")), "{ids:?}");
+        assert!(!ids.iter().any(|i| i.contains("fn far") || i.contains("fn evaluate")), "{ids:?}");
+    }
+
+    #[test]
     fn every_mutant_changes_exactly_one_place() {
-        let src = "fn f(s) {\n    switch s.ply { 1 => s.gen(\"a\"), 2 => { s.gen(\"b\"); } }\n    s.x -= 1;\n}\n";
+        let src = "fn after_move(s, m) {\n    switch s.ply { 1 => s.gen(\"a\"), 2 => { s.gen(\"b\"); } }\n    s.x -= 1;\n}\n";
         let ms = mutants("r.rhai", src);
         assert!(ms.iter().all(|m| m.text != src));
         assert!(ms.iter().any(|m| m.text.contains("s.x += 1;")));
