@@ -4,7 +4,7 @@
 //! must agree on the legal moves (as sorted move texts), the board, the stash, the scores,
 //! the phase, the round, the player to move and the result.
 
-#[path = "common/native_icesickle.rs"]
+#[path = "../common/native_icesickle.rs"]
 mod native;
 
 use icebox::Game;

@@ -1,0 +1,19 @@
+//! The whole integration suite, one module per subject, built as one test binary: one link
+//! instead of one per file, which is most of the time a fresh `cargo test` spends.
+
+mod agreements;
+mod ai;
+mod backgammon;
+mod cli;
+mod games;
+mod garbage;
+mod generators;
+mod icegammon;
+mod moscow_ice;
+mod native_icesickle;
+mod perft;
+mod pty;
+mod records;
+mod results;
+mod schema;
+mod selfplay;
