@@ -12,6 +12,10 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use crate::def::{BoardDef, GameDef, RegionDef};
 use crate::diag::Problem;
 
+/// The largest drawing coordinate a listed cell may have (either sign): drawings are laid
+/// out from them, and nothing real needs more.
+pub const MAX_COORD: u64 = 100_000;
+
 /// A cell of one board. Only a [`Board`] makes them, so they are always in range for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CellId(pub(crate) u16);
@@ -213,7 +217,28 @@ impl Board {
                 }
             }
         } else {
+            if bd.cells.len() > crate::engine::MAX_CELLS {
+                problems.push(Problem::at(
+                    &["board", "cells"],
+                    format!(
+                        "{} cells: a board has at most {}",
+                        bd.cells.len(),
+                        crate::engine::MAX_CELLS
+                    ),
+                ));
+                return Err(problems);
+            }
             for (i, c) in bd.cells.iter().enumerate() {
+                for (key, v) in [("x", c.x), ("y", c.y)] {
+                    if v.unsigned_abs() > MAX_COORD {
+                        problems.push(Problem::at(
+                            &["board", "cells", &i.to_string(), key],
+                            format!(
+                                "{key} = {v}: drawing positions are -{MAX_COORD} to {MAX_COORD}"
+                            ),
+                        ));
+                    }
+                }
                 let ok = !c.name.is_empty()
                     && c.name
                         .chars()

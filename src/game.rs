@@ -400,12 +400,16 @@ impl Game {
             let mut tx = Tx { s, log };
             for a in &m.actions {
                 if !tx.act(t, a) {
+                    let text = notation::format_move(t, m, tx.s.turn());
                     return Err(RuleError::engine(
                         &t.id,
-                        format!(
-                            "the move `{}` does not fit the position",
-                            notation::format_move(t, m, tx.s.turn())
-                        ),
+                        match a {
+                            crate::engine::Action::Score { .. } => format!(
+                                "the move `{text}` would take a score past the largest number ({})",
+                                i64::MAX
+                            ),
+                            _ => format!("the move `{text}` does not fit the position"),
+                        },
                     ));
                 }
             }
@@ -422,7 +426,12 @@ impl Game {
             if let Some(c) = &t.clock {
                 let reset = (c.reset_on_capture && m.is_capture())
                     || moved_kind.is_some_and(|k| c.reset_kinds & (1 << k.index()) != 0);
-                let v = if reset { 0 } else { tx.s.var(c.var) + 1 };
+                // The count may come from a position text: it stops at the largest number.
+                let v = if reset {
+                    0
+                } else {
+                    tx.s.var(c.var).saturating_add(1)
+                };
                 tx.set_var(c.var, v);
             }
         }
@@ -748,6 +757,28 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
             ));
         }
     }
+    use crate::engine::{MAX_NAMES, MAX_PLIES};
+    if def.game.max_plies > MAX_PLIES {
+        problems.push(Problem::at(
+            &["game", "max_plies"],
+            format!(
+                "max_plies = {}: at most {MAX_PLIES} (a game that long would take days to play out)",
+                def.game.max_plies
+            ),
+        ));
+    }
+    for (key, n) in [
+        ("vars", def.rules.vars.len()),
+        ("words", def.rules.words.len()),
+        ("phases", def.rules.phases.len()),
+    ] {
+        if n > MAX_NAMES {
+            problems.push(Problem::at(
+                &["rules", key],
+                format!("{n} {key}: at most {MAX_NAMES}"),
+            ));
+        }
+    }
     let phases = if def.rules.phases.is_empty() {
         vec!["play".to_string()]
     } else {
@@ -779,25 +810,15 @@ fn lower(def: &GameDef, board: Option<Board>, problems: &mut Vec<Problem>) -> Op
         separator,
         patterns: Vec::new(),
         dice: def.dice.as_ref().and_then(|d| {
-            if (1..=crate::engine::Dice::MAX as u8).contains(&d.count)
-                && (2..=crate::engine::Dice::MAX_PIPS).contains(&d.sides)
-            {
-                Some(crate::engine::DiceSpec {
+            match crate::engine::dice::check(d.count as usize, d.sides) {
+                Ok(()) => Some(crate::engine::DiceSpec {
                     count: d.count,
                     sides: d.sides,
-                })
-            } else {
-                problems.push(Problem::at(
-                    &["dice"],
-                    format!(
-                        "dice: count must be 1 to {} and sides 2 to {} (got {} dice of {} sides)",
-                        crate::engine::Dice::MAX,
-                        crate::engine::Dice::MAX_PIPS,
-                        d.count,
-                        d.sides
-                    ),
-                ));
-                None
+                }),
+                Err(m) => {
+                    problems.push(Problem::at(&["dice"], m));
+                    None
+                }
             }
         }),
         words: def.rules.words.clone(),
@@ -1376,8 +1397,25 @@ fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Prob
             ));
         }
     }
+    check_piece_total(t, s, problems);
     if let Some(stash) = &def.stash {
         check_stash(stash, t, s, problems);
+    }
+}
+
+/// All the pieces of a game fit the engine's counts (a stack carried whole, say).
+fn check_piece_total(t: &Tables, s: &State, problems: &mut Vec<Problem>) {
+    let total: usize = (0..t.loc_count())
+        .map(|l| s.stack(crate::engine::Loc(l as u16)).len())
+        .sum();
+    if total > crate::engine::MAX_PIECES {
+        problems.push(Problem::at(
+            &["setup"],
+            format!(
+                "the set-up has {total} pieces: at most {}",
+                crate::engine::MAX_PIECES
+            ),
+        ));
     }
 }
 

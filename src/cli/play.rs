@@ -608,6 +608,18 @@ impl Session<'_> {
             println!("`{text}` could be any of: {}", list.join(" "));
             return None;
         }
+        // A move begun: its completions say it all.
+        let begun: Vec<String> = moves
+            .iter()
+            .map(|m| self.g.move_text(&self.s, m))
+            .filter(|m| m.starts_with(text))
+            .collect();
+        if !begun.is_empty() && matches!(err, crate::notation::MoveError::Syntax(_)) {
+            let shown: Vec<&str> = begun.iter().take(12).map(String::as_str).collect();
+            let more = if begun.len() > 12 { " ..." } else { "" };
+            println!("completions: {}{more}", shown.join(" "));
+            return None;
+        }
         match &err {
             crate::notation::MoveError::Syntax(_) => {
                 println!(

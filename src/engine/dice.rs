@@ -99,6 +99,35 @@ impl std::fmt::Display for Dice {
     }
 }
 
+/// The most distinct throws one throw of the dice may have (3 dice of 6 sides have 56).
+pub const MAX_THROWS: u64 = 20_000;
+
+/// Checks that `count` dice of `sides` sides can be thrown: the distinct throws are few enough
+/// to list (at most [`MAX_THROWS`]) and the ordered throws, the weights, fit 32 bits.
+pub fn check(count: usize, sides: u8) -> Result<(), String> {
+    if count == 0 || count > Dice::MAX || !(2..=Dice::MAX_PIPS).contains(&sides) {
+        return Err(format!(
+            "dice: 1 to {} dice of 2 to {} sides, not {count} of {sides}",
+            Dice::MAX,
+            Dice::MAX_PIPS
+        ));
+    }
+    // Distinct throws: multisets of `count` values out of `sides`, C(count + sides - 1, count).
+    let mut distinct: u64 = 1;
+    for i in 0..count as u64 {
+        distinct = distinct * (u64::from(sides) + i) / (i + 1);
+    }
+    let ordered = u64::from(sides).checked_pow(count as u32);
+    match ordered {
+        Some(o) if o <= u64::from(u32::MAX) && distinct <= MAX_THROWS => Ok(()),
+        _ => Err(format!(
+            "{count} dice of {sides} sides make {distinct} different throws{}: at most {MAX_THROWS} different throws, and at most {} ordered ones, can be listed",
+            ordered.map_or(String::new(), |o| format!(" ({o} in order)")),
+            u32::MAX
+        )),
+    }
+}
+
 /// Every distinct outcome of throwing `count` dice of `sides` sides, as sorted values with the
 /// number of ordered throws that give it (its weight: 3 for {1,1,2} of 3d6, 1 for {1,1,1}).
 pub fn outcomes(count: usize, sides: u8) -> Vec<(Dice, u32)> {

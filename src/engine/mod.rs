@@ -22,6 +22,18 @@ pub(crate) use moves::{apply_action, apply_actions, unapply_actions};
 /// The most pieces a cell may hold in a game with layers (one layer bit per stack index).
 pub const MAX_LAYERED_STACK: usize = 31;
 
+/// The most pieces a game may have in all (so any stack's height fits a `u16`).
+pub const MAX_PIECES: usize = 60_000;
+
+/// The most cells a board may have (cells and zones share 16-bit locations).
+pub const MAX_CELLS: usize = 20_000;
+
+/// The longest `max_plies` a definition may ask for.
+pub const MAX_PLIES: u32 = 1_000_000;
+
+/// The most vars, words or phases a definition may declare (each is stored in 8 bits).
+pub const MAX_NAMES: usize = 256;
+
 /// Whether the piece at stack index `k` lies beside the one below it, by a cell's layer bits.
 #[inline]
 pub fn beside(bits: u32, k: usize) -> bool {
@@ -702,8 +714,7 @@ impl Outcome {
         let team_total = |p: usize| -> i64 {
             (0..t.player_count())
                 .filter(|&q| t.seats[q].team == t.seats[p].team)
-                .map(|q| scores[q])
-                .sum()
+                .fold(0i64, |a, q| a.saturating_add(scores[q]))
         };
         let totals: Vec<i64> = (0..t.player_count()).map(team_total).collect();
         let ranks = (0..t.player_count())

@@ -55,10 +55,12 @@ impl Amount {
     }
 
     fn resolve(self, size: i64, stack: i64) -> u32 {
+        // Offsets are the author's numbers: saturate rather than overflow.
+        let clamp = |v: i64| v.clamp(0, i64::from(u32::MAX)) as u32;
         match self {
             Amount::Fixed(n) => n,
-            Amount::Size(o) => (size + o).max(0) as u32,
-            Amount::Stack(o) => (stack + o).max(0) as u32,
+            Amount::Size(o) => clamp(size.saturating_add(o)),
+            Amount::Stack(o) => clamp(stack.saturating_add(o)),
             Amount::Unlimited => u32::MAX,
         }
     }
@@ -388,6 +390,7 @@ pub fn generate(
             continue;
         }
         let stack_pips: i64 = s.stack(loc).iter().map(|p| t.info(*p).size).sum();
+        // (Sizes are 0..=99 and stacks at most MAX_PIECES high: no overflow.)
         let mut leg = Leg {
             path: SmallVec::from_slice(&[loc]),
             captured: SmallVec::new(),
@@ -571,7 +574,8 @@ fn finish(
     if pat.carry_stack {
         // A series that ends where it began moves nothing (its captures are the move).
         if to != from {
-            let count = s.stack(from).len() as u8;
+            // Stacks are at most MAX_PIECES high (checked at load), so this fits.
+            let count = s.stack(from).len() as u16;
             actions.push(Action::Carry { from, to, count });
         }
     } else {

@@ -26,7 +26,7 @@ pub enum Action {
         /// Where they go.
         to: Loc,
         /// How many pieces, counted from the top.
-        count: u8,
+        count: u16,
     },
     /// Replace the top piece of a cell (promotion without a reserve).
     Replace {
@@ -307,10 +307,14 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             true
         }
-        Action::Score { player, delta } => {
-            s.scores[player.index()] += delta;
-            true
-        }
+        Action::Score { player, delta } => match s.scores[player.index()].checked_add(delta) {
+            Some(v) => {
+                s.scores[player.index()] = v;
+                true
+            }
+            // A score past i64 does not fit, like a piece that is not there.
+            None => false,
+        },
     }
 }
 

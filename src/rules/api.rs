@@ -7,7 +7,7 @@ use std::rc::Rc;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Position};
 use smallvec::SmallVec;
 
-use super::{Ctx, Work};
+use super::{Access, Ctx, Work};
 use crate::board::CellId;
 use crate::engine::{
     Action, Dice, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, movegen,
@@ -28,45 +28,70 @@ fn rt(msg: impl Into<String>) -> Box<EvalAltResult> {
     EvalAltResult::ErrorRuntime(Dynamic::from(msg.into()), Position::NONE).into()
 }
 
+/// Reads the state: the caller's, or the last `try_move` look-ahead.
 fn read<T>(c: &Ctx, f: impl FnOnce(&Work, &Tables, &State) -> R<T>) -> R<T> {
     let w = c.0.borrow();
-    if w.state.is_null() {
-        return Err(rt("the state handle is only valid during a hook call"));
-    }
-    // SAFETY: `state` is set by `Rules::call` to a state that outlives the call and reset to
-    // null before the call returns; the handle is single-threaded (Rc).
-    let s = unsafe { &*w.state };
     let t = w.tables.clone();
+    if let Some(s) = w.lookahead.last() {
+        return f(&w, &t, s);
+    }
+    let p = match w.access {
+        Access::Closed => return Err(rt("the state handle is only valid during a hook call")),
+        Access::Read(p, _) | Access::Write(p, _) => p,
+    };
+    // SAFETY: `Access` (rules/mod.rs): the pointer is live for this call and only read here.
+    let s = unsafe { p.as_ref() };
     f(&w, &t, s)
 }
 
+/// Changes the state through a logged transaction: only in hooks that may change it.
 fn change<T>(c: &Ctx, what: &str, f: impl FnOnce(&Work, &Tables, &mut Tx) -> R<T>) -> R<T> {
-    let w = c.0.borrow();
-    if w.state.is_null() {
-        return Err(rt("the state handle is only valid during a hook call"));
-    }
-    if !w.mutable || w.log.is_null() {
-        return Err(rt(format!(
-            "`s.{what}` changes the state: call it from after_move, outcome or no_moves, not here"
-        )));
-    }
-    // SAFETY: as in `read`; in mutable hooks `state` and `log` come from `&mut` borrows held
-    // by the caller for the whole call.
-    let (s, log) = unsafe { (&mut *w.state, &mut *w.log) };
+    let w = c.0.borrow_mut();
+    let Access::Write(mut sp, mut lp) = w.access else {
+        return Err(rt(match w.access {
+            Access::Closed => "the state handle is only valid during a hook call".to_string(),
+            _ => format!(
+                "`s.{what}` changes the state: call it from after_move, outcome, no_moves or agreed, not here"
+            ),
+        }));
+    };
+    // SAFETY: `Access`: made from the caller's `&mut` borrows for this call; the exclusive
+    // `RefCell` borrow held here keeps any other reference made from them from existing.
+    let (s, log) = unsafe { (sp.as_mut(), lp.as_mut()) };
     let t = w.tables.clone();
     let mut tx = Tx { s, log };
     f(&w, &t, &mut tx)
 }
 
+/// Adds to or edits the move list of `moves(s)`. Not during a look-ahead: moves generated
+/// there would be the look-ahead position's, not the real one's.
 fn generate<T>(c: &Ctx, f: impl FnOnce(&Tables, &State, &mut Vec<Move>) -> R<T>) -> R<T> {
-    let w = c.0.borrow();
-    if w.state.is_null() || w.out.is_null() {
-        return Err(rt("move generators can only be called from moves(s)"));
+    let w = c.0.borrow_mut();
+    let Access::Read(sp, Some(mut op)) = w.access else {
+        return Err(rt(
+            "move generators and move-list changes can only be called from moves(s)",
+        ));
+    };
+    if !w.lookahead.is_empty() {
+        return Err(rt(
+            "no move generators or move-list changes during try_move: the moves would be the look-ahead position's; call undo_try first",
+        ));
     }
-    // SAFETY: as in `read`; `out` is the caller's buffer, borrowed mutably for the call.
-    let (s, out) = unsafe { (&*w.state, &mut *w.out) };
+    // SAFETY: `Access`: the state is only read; the list comes from the caller's `&mut`, and
+    // the exclusive `RefCell` borrow held here keeps it the only reference.
+    let (s, out) = unsafe { (sp.as_ref(), op.as_mut()) };
     let t = w.tables.clone();
     f(&t, s, out)
+}
+
+/// Reads the move list of `moves(s)` (allowed during a look-ahead too).
+fn with_list<T>(c: &Ctx, what: &str, f: impl FnOnce(&[Move]) -> R<T>) -> R<T> {
+    let w = c.0.borrow();
+    let Access::Read(_, Some(op)) = w.access else {
+        return Err(rt(format!("{what} can only be called from moves(s)")));
+    };
+    // SAFETY: `Access`: shared read while the `RefCell` borrow shuts out every writer.
+    f(unsafe { op.as_ref() })
 }
 
 fn player(t: &Tables, p: i64) -> R<PlayerId> {
@@ -152,19 +177,15 @@ fn loc(t: &Tables, l: i64) -> R<Loc> {
 }
 
 fn with_move<T>(c: &Ctx, i: i64, f: impl FnOnce(&Move) -> R<T>) -> R<T> {
-    let w = c.0.borrow();
-    if w.out.is_null() {
-        return Err(rt("the move list can only be read from moves(s)"));
-    }
-    // SAFETY: see `generate`.
-    let out = unsafe { &*w.out };
-    match usize::try_from(i).ok().and_then(|i| out.get(i)) {
-        Some(m) => f(m),
-        None => Err(rt(format!(
-            "there is no move {i} (there are {})",
-            out.len()
-        ))),
-    }
+    with_list(c, "the move list", |out| {
+        match usize::try_from(i).ok().and_then(|i| out.get(i)) {
+            Some(m) => f(m),
+            None => Err(rt(format!(
+                "there is no move {i} (there are {})",
+                out.len()
+            ))),
+        }
+    })
 }
 
 fn locs(t: &Tables, cells: &Array) -> R<Vec<Loc>> {
@@ -197,28 +218,29 @@ fn top_after(t: &Tables, s: &State, m: &Move, at: Loc) -> Option<Piece> {
 /// until `undo_try` (or the end of the hook): "would this move cause ...?" questions.
 fn try_move(c: &Ctx, i: i64) -> R<()> {
     let mut w = c.0.borrow_mut();
-    if w.state.is_null() || w.out.is_null() {
+    let Access::Read(sp, Some(op)) = w.access else {
         return Err(rt("try_move can only be called from moves(s)"));
-    }
+    };
     if w.lookahead.len() >= 8 {
         return Err(rt(
             "try_move nests at most 8 deep; call undo_try after each",
         ));
     }
-    // SAFETY: see `generate`; the copy is owned by the handle until popped.
-    let (s, out) = unsafe { (&*w.state, &*w.out) };
+    // SAFETY: `Access`: shared reads while the exclusive `RefCell` borrow shuts out writers.
+    let out = unsafe { op.as_ref() };
     let m = usize::try_from(i)
         .ok()
         .and_then(|i| out.get(i))
         .ok_or_else(|| rt(format!("there is no move {i} (there are {})", out.len())))?;
-    let mut next = Box::new(s.clone());
+    let mut next = match w.lookahead.last() {
+        Some(s) => s.clone(),
+        // SAFETY: as above.
+        None => unsafe { sp.as_ref() }.clone(),
+    };
     for a in &m.actions {
         crate::engine::apply_action(&w.tables, &mut next, a);
     }
-    let before = w.state;
-    let ptr: *mut State = &mut *next;
-    w.lookahead.push((next, before));
-    w.state = ptr;
+    w.lookahead.push(next);
     Ok(())
 }
 
@@ -727,12 +749,7 @@ pub(super) fn register(e: &mut Engine) {
         })
     });
     e.register_fn("move_count", |c: &mut Ctx| {
-        let w = c.0.borrow();
-        if w.out.is_null() {
-            return Err(rt("move_count can only be called from moves(s)"));
-        }
-        // SAFETY: see `generate`.
-        Ok(unsafe { &*w.out }.len() as i64)
+        with_list(c, "move_count", |out| Ok(out.len() as i64))
     });
     e.register_fn("keep_captures", |c: &mut Ctx| {
         generate(c, |_, _, out| {
@@ -910,10 +927,7 @@ pub(super) fn register(e: &mut Engine) {
     e.register_fn("undo_try", |c: &mut Ctx| {
         let mut w = c.0.borrow_mut();
         match w.lookahead.pop() {
-            Some((_, before)) => {
-                w.state = before;
-                Ok(())
-            }
+            Some(_) => Ok(()),
             None => Err(rt("undo_try without a try_move")),
         }
     });
@@ -937,6 +951,7 @@ pub(super) fn register(e: &mut Engine) {
                 .ok_or_else(|| rt(format!("throw 1 to {} dice, not {n}", Dice::MAX)))?,
             None => spec.count as usize,
         };
+        crate::engine::dice::check(count, spec.sides).map_err(rt)?;
         for (d, w) in crate::engine::dice::outcomes(count, spec.sides) {
             let mut m = Move::pass();
             m.shape = Shape::Roll(d);
@@ -979,7 +994,8 @@ pub(super) fn register(e: &mut Engine) {
                 ))
             })?;
             let mut m = Move::pass();
-            m.shape = Shape::Word(i as u8);
+            // At most MAX_NAMES words (checked at load): the index fits.
+            m.shape = Shape::Word(u8::try_from(i).map_err(|_| rt("too many words"))?);
             out.push(m);
             Ok(out.len() as i64 - 1)
         })
@@ -1087,14 +1103,21 @@ pub(super) fn register(e: &mut Engine) {
     });
     e.register_fn("add_score", |c: &mut Ctx, p: i64, d: i64| {
         change(c, "add_score", |_, t, tx| {
-            tx.act(
+            let who = player(t, p)?;
+            if tx.act(
                 t,
                 &Action::Score {
-                    player: player(t, p)?,
+                    player: who,
                     delta: d,
                 },
-            );
-            Ok(())
+            ) {
+                Ok(())
+            } else {
+                Err(rt(format!(
+                    "add_score({p}, {d}): the score {} would pass the largest number",
+                    tx.s.score(who)
+                )))
+            }
         })
     });
     e.register_fn("new_round", |c: &mut Ctx| {

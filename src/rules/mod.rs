@@ -11,9 +11,11 @@
 //! change it makes goes through [`Tx`], so it is undoable.
 
 mod api;
+pub mod memory;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::ptr::NonNull;
 use std::rc::Rc;
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
@@ -93,20 +95,49 @@ impl std::fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
-/// What one hook call may touch. Raw pointers because the state belongs to the caller and
-/// lives only for the call; `api` checks for null before every use.
+/// The caller's state, lent to the script for one hook call.
+///
+/// Rhai values must be `'static`, so the handle cannot hold a borrow; it holds a pointer made
+/// from one, under three rules that keep it sound. (1) `Rules::call` sets it from a reference
+/// the caller holds for the whole call and a guard sets it back to `Closed` when the call
+/// ends, panics included: no pointer outlives its borrow. (2) A `Read` pointer comes from a
+/// shared `&State` and is only ever turned back into `&State`; only `Write`, made from
+/// `&mut State`, is turned into `&mut State`: the kinds cannot be mixed up. (3) Every use
+/// goes through the handle's `RefCell` (exclusive borrows for writes, and for the move list),
+/// so no two references made from these pointers are alive at once.
+#[derive(Clone, Copy)]
+pub(crate) enum Access {
+    /// Between calls: nothing.
+    Closed,
+    /// A hook that reads (`moves`, `evaluate`), with the move list being built (`moves`).
+    Read(NonNull<State>, Option<NonNull<Vec<Move>>>),
+    /// A hook that changes the state (`after_move`, `outcome`, ...), logging into `Undo`.
+    Write(NonNull<State>, NonNull<Vec<Change>>),
+}
+
+/// What one hook call may touch.
 pub(crate) struct Work {
     pub(crate) tables: Rc<Tables>,
     pub(crate) setup: Rc<State>,
     pub(crate) options: BTreeMap<String, Dynamic>,
     pub(crate) phase_names: Vec<rhai::ImmutableString>,
-    pub(crate) state: *mut State,
-    pub(crate) log: *mut Vec<Change>,
-    pub(crate) out: *mut Vec<Move>,
-    pub(crate) mutable: bool,
+    pub(crate) access: Access,
     pub(crate) turn_set: bool,
-    /// States made by `try_move`, each with the state pointer it replaced.
-    pub(crate) lookahead: Vec<(Box<State>, *mut State)>,
+    /// States made by `try_move`, owned here: while one is there, reads see the last one.
+    pub(crate) lookahead: Vec<State>,
+}
+
+/// Closes the handle when a hook call ends, however it ends.
+struct Close<'a>(&'a RefCell<Work>);
+
+impl Drop for Close<'_> {
+    fn drop(&mut self) {
+        memory::call_starts(false);
+        if let Ok(mut w) = self.0.try_borrow_mut() {
+            w.access = Access::Closed;
+            w.lookahead.clear();
+        }
+    }
 }
 
 /// The state handle scripts see as `s`.
@@ -145,6 +176,9 @@ pub struct Rules {
 /// Limits every hook call runs under, so a bad script errors instead of hanging.
 pub const MAX_OPERATIONS: u64 = 2_000_000;
 
+/// What the progress callback stops a script with when it holds too much memory.
+const MEMORY_TOKEN: &str = "icebox: memory limit";
+
 fn new_engine() -> Engine {
     let mut e = Engine::new();
     e.set_max_operations(MAX_OPERATIONS)
@@ -157,6 +191,8 @@ fn new_engine() -> Engine {
         .set_max_functions(1_000);
     e.on_print(|_| {});
     e.on_debug(|_, _, _| {});
+    // Stops a script that holds too much memory in one call (see `memory`).
+    e.on_progress(|_| memory::over_limit().then(|| Dynamic::from(MEMORY_TOKEN)));
     api::register(&mut e);
     e
 }
@@ -243,10 +279,7 @@ impl Rules {
             setup,
             options,
             phase_names,
-            state: std::ptr::null_mut(),
-            log: std::ptr::null_mut(),
-            out: std::ptr::null_mut(),
-            mutable: false,
+            access: Access::Closed,
             turn_set: false,
             lookahead: Vec::new(),
         };
@@ -279,6 +312,14 @@ impl Rules {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
                 "the script ran more than {MAX_OPERATIONS} operations in one call (an endless loop?)"
             ),
+            EvalAltResult::ErrorTerminated(token, _)
+                if token.clone().into_immutable_string().ok().as_deref() == Some(MEMORY_TOKEN) =>
+            {
+                format!(
+                    "the script held more than {} MiB in one call (values kept growing?)",
+                    memory::MAX_SCRIPT_BYTES >> 20
+                )
+            }
             EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
             other => other
                 .to_string()
@@ -317,22 +358,24 @@ impl Rules {
     fn call(
         &self,
         hook: &str,
-        state: *mut State,
-        log: *mut Vec<Change>,
-        out: *mut Vec<Move>,
-        mutable: bool,
+        access: Access,
         args: Vec<Dynamic>,
     ) -> Result<(Dynamic, bool), RuleError> {
         {
             let mut w = self.ctx.0.try_borrow_mut().map_err(|_| {
                 RuleError::engine(&self.game, "a hook was called from inside a hook")
             })?;
-            w.state = state;
-            w.log = log;
-            w.out = out;
-            w.mutable = mutable;
+            if !matches!(w.access, Access::Closed) {
+                return Err(RuleError::engine(
+                    &self.game,
+                    "a hook was called from inside a hook",
+                ));
+            }
+            w.access = access;
             w.turn_set = false;
         }
+        let close = Close(&self.ctx.0);
+        memory::call_starts(true);
         let mut all = vec![Dynamic::from(self.ctx.clone())];
         all.extend(args);
         let mut scope = Scope::new();
@@ -343,23 +386,15 @@ impl Rules {
             hook,
             all,
         );
-        let turn_set = {
-            let mut w = self.ctx.0.borrow_mut();
-            w.state = std::ptr::null_mut();
-            w.log = std::ptr::null_mut();
-            w.out = std::ptr::null_mut();
-            w.mutable = false;
-            w.lookahead.clear();
-            w.turn_set
-        };
+        drop(close);
+        let turn_set = self.ctx.0.borrow().turn_set;
         r.map(|v| (v, turn_set)).map_err(|e| self.error(hook, e))
     }
 
     /// Runs `moves(s)`, appending the legal moves of the player to move to `out`.
     pub fn moves(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        let sp = s as *const State as *mut State;
-        self.call("moves", sp, std::ptr::null_mut(), out, false, Vec::new())
-            .map(|_| ())
+        let access = Access::Read(NonNull::from(s), Some(NonNull::from(out)));
+        self.call("moves", access, Vec::new()).map(|_| ())
     }
 
     /// Runs `after_move(s, m)`; returns whether the script chose who moves next.
@@ -376,27 +411,21 @@ impl Rules {
         .unwrap_or(&self.words[0])
         .clone();
         let mv = api::MoveRef(Rc::new(m.clone()), s.turn(), word);
-        self.call(
-            "after_move",
-            s,
-            log,
-            std::ptr::null_mut(),
-            true,
-            vec![Dynamic::from(mv)],
-        )
-        .map(|r| r.1)
+        let access = Access::Write(NonNull::from(s), NonNull::from(log));
+        self.call("after_move", access, vec![Dynamic::from(mv)])
+            .map(|r| r.1)
     }
 
     /// Runs `outcome(s)` (which may end the game).
     pub fn outcome(&self, s: &mut State, log: &mut Vec<Change>) -> Result<(), RuleError> {
-        self.call("outcome", s, log, std::ptr::null_mut(), true, Vec::new())
-            .map(|_| ())
+        let access = Access::Write(NonNull::from(s), NonNull::from(log));
+        self.call("outcome", access, Vec::new()).map(|_| ())
     }
 
     /// Runs `no_moves(s)`; returns whether the script chose who moves next.
     pub fn no_moves(&self, s: &mut State, log: &mut Vec<Change>) -> Result<bool, RuleError> {
-        self.call("no_moves", s, log, std::ptr::null_mut(), true, Vec::new())
-            .map(|r| r.1)
+        let access = Access::Write(NonNull::from(s), NonNull::from(log));
+        self.call("no_moves", access, Vec::new()).map(|r| r.1)
     }
 
     /// Runs `agreed(s, what)`: every player accepted the agreement `what`.
@@ -406,28 +435,15 @@ impl Rules {
         what: &str,
         log: &mut Vec<Change>,
     ) -> Result<(), RuleError> {
-        self.call(
-            "agreed",
-            s,
-            log,
-            std::ptr::null_mut(),
-            true,
-            vec![Dynamic::from(what.to_string())],
-        )
-        .map(|_| ())
+        let access = Access::Write(NonNull::from(s), NonNull::from(log));
+        self.call("agreed", access, vec![Dynamic::from(what.to_string())])
+            .map(|_| ())
     }
 
     /// Runs `evaluate(s, p)`: the script's estimate of the position for seat `p`.
     pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<i64, RuleError> {
-        let sp = s as *const State as *mut State;
-        let (v, _) = self.call(
-            "evaluate",
-            sp,
-            std::ptr::null_mut(),
-            std::ptr::null_mut(),
-            false,
-            vec![Dynamic::from(p.index() as i64)],
-        )?;
+        let access = Access::Read(NonNull::from(s), None);
+        let (v, _) = self.call("evaluate", access, vec![Dynamic::from(p.index() as i64)])?;
         v.as_int().map_err(|t| RuleError {
             game: self.game.clone(),
             hook: "evaluate".into(),

@@ -317,7 +317,17 @@ fn undo_and_redo_against_an_ai_keep_the_game_and_its_record_whole() {
     let rec = dir.join("r.rec");
     let r = rec.to_string_lossy().to_string();
     let o = icebox_stdin(
-        &["play", "icesickle", "--seat", "B=random", "--seed", "7", "--save", &r, "--quiet"],
+        &[
+            "play",
+            "icesickle",
+            "--seat",
+            "B=random",
+            "--seed",
+            "7",
+            "--save",
+            &r,
+            "--quiet",
+        ],
         "S@c3\nundo\nredo\nquit\n",
     );
     let (out, err) = text(&o);
@@ -333,15 +343,29 @@ fn undo_and_redo_against_an_ai_keep_the_game_and_its_record_whole() {
     assert!(o.status.success(), "{:?}", text(&o));
     assert!(text(&o).0.contains("ok: 2 moves"));
     // --load keeps the record's seats: B answers by itself.
-    let o = icebox_stdin(&["play", "--load", &r, "--save", &r, "--quiet"], "M@e5\nquit\n");
+    let o = icebox_stdin(
+        &["play", "--load", &r, "--save", &r, "--quiet"],
+        "M@e5\nquit\n",
+    );
     let (out, err) = text(&o);
     assert!(o.status.success(), "{out}{err}");
-    assert!(out.contains("resumed after 2 moves") && out.contains("3. A: M@e5"), "{out}");
+    assert!(
+        out.contains("resumed after 2 moves") && out.contains("3. A: M@e5"),
+        "{out}"
+    );
     assert!(out.contains("4. B: "), "B is still the random seat: {out}");
     let o = icebox(&["replay", &r]);
     assert!(text(&o).0.contains("ok: 4 moves"), "{:?}", text(&o));
     // Another game's record is not overwritten.
-    let o = icebox(&["play", "chess", "--seat", "all=random", "--save", &r, "--quiet"]);
+    let o = icebox(&[
+        "play",
+        "chess",
+        "--seat",
+        "all=random",
+        "--save",
+        &r,
+        "--quiet",
+    ]);
     assert!(!o.status.success());
     assert!(text(&o).1.contains("the file exists"), "{:?}", text(&o));
     let _ = std::fs::remove_dir_all(&dir);
@@ -354,13 +378,19 @@ fn moves_may_be_typed_short_when_one_move_fits() {
         "e4\nNf6\nNf3\nN\nh9\nquit\nyes\n",
     );
     let (out, _) = text(&o);
-    assert!(out.contains("e4 = e2-e4") && out.contains("1. White: e2-e4"), "{out}");
+    assert!(
+        out.contains("e4 = e2-e4") && out.contains("1. White: e2-e4"),
+        "{out}"
+    );
     assert!(out.contains("Nf6 = g8-f6"), "{out}");
     assert!(out.contains("Nf3 = g1-f3"), "{out}");
     // A piece letter alone lists that piece's moves when there are several.
     assert!(out.contains("`N` could be any of: "), "{out}");
     // Text that is no move says what moves here look like.
-    assert!(out.contains("cannot read `h9`: moves here read like `"), "{out}");
+    assert!(
+        out.contains("cannot read `h9`: moves here read like `"),
+        "{out}"
+    );
     assert!(out.contains("a destination alone"), "{out}");
     // A placement game names its `@` moves.
     let o = icebox_stdin(&["play", "icesickle", "--quiet"], "b2?\nquit\n");

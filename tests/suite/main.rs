@@ -8,6 +8,7 @@ mod cli;
 mod games;
 mod garbage;
 mod generators;
+mod hostile;
 mod icegammon;
 mod moscow_ice;
 mod native_icesickle;

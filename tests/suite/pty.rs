@@ -188,8 +188,19 @@ fn undo_and_redo_against_the_computer_with_dice() {
     };
 
     let mut s = Session::start(&[
-        "play", "backgammon", "--set", "cube=false", "--seat", "Black=random", "--seed", "3",
-        "--save", &rec_s, "--quiet", "--color", "never",
+        "play",
+        "backgammon",
+        "--set",
+        "cube=false",
+        "--seat",
+        "Black=random",
+        "--seed",
+        "3",
+        "--save",
+        &rec_s,
+        "--quiet",
+        "--color",
+        "never",
     ]);
     // The opening throws (one die each, by chance), then White plays 2 and 1.
     s.wait_for("White to move> ", 1);
@@ -202,7 +213,10 @@ fn undo_and_redo_against_the_computer_with_dice() {
     s.wait_for("White to move> ", 3);
     replays(10);
     s.type_line("undo");
-    s.wait_for("took back: 24/23, roll 2 2, 12/14, 17/19, 1/3, 14/16, roll 1 1", 1);
+    s.wait_for(
+        "took back: 24/23, roll 2 2, 12/14, 17/19, 1/3, 14/16, roll 1 1",
+        1,
+    );
     s.wait_for("White to move> ", 4);
     replays(3);
     s.type_line("undo");
@@ -221,7 +235,9 @@ fn undo_and_redo_against_the_computer_with_dice() {
 
     // Loaded again: the seats are the record's (Black plays by itself), and undo still goes
     // back to White's last decision.
-    let mut s = Session::start(&["play", "--load", &rec_s, "--save", &rec_s, "--color", "never", "--quiet"]);
+    let mut s = Session::start(&[
+        "play", "--load", &rec_s, "--save", &rec_s, "--color", "never", "--quiet",
+    ]);
     s.wait_for("resumed after 10 moves", 1);
     s.wait_for("White to move> ", 1);
     s.type_line("undo");
@@ -234,6 +250,9 @@ fn undo_and_redo_against_the_computer_with_dice() {
     s.type_line("quit");
     assert!(s.child.wait().expect("ends").success(), "{}", s.text());
     let text = std::fs::read_to_string(&rec).expect("record");
-    assert!(text.contains("[Seats \"White=human Black=random\"]"), "{text}");
+    assert!(
+        text.contains("[Seats \"White=human Black=random\"]"),
+        "{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -54,7 +54,16 @@ fn a_killed_run_keeps_every_finished_game_and_resumes() {
     let d = dir("killed");
     let out = d.join("runs.jsonl");
     let o = out.to_string_lossy().to_string();
-    let args = ["selfplay", "moscow-ice", "--games", "400", "--jobs", "1", "--out", &o];
+    let args = [
+        "selfplay",
+        "moscow-ice",
+        "--games",
+        "400",
+        "--jobs",
+        "1",
+        "--out",
+        &o,
+    ];
     let mut child = Command::new(env!("CARGO_BIN_EXE_icebox"))
         .args(args)
         .stdout(Stdio::null())
@@ -63,13 +72,20 @@ fn a_killed_run_keeps_every_finished_game_and_resumes() {
         .expect("starts");
     let deadline = Instant::now() + Duration::from_secs(60);
     while lines(&out).len() < 3 {
-        assert!(Instant::now() < deadline, "no result written within a minute");
+        assert!(
+            Instant::now() < deadline,
+            "no result written within a minute"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     child.kill().expect("killed");
     let _ = child.wait();
     let kept = seeds(&out);
-    assert!(kept.len() >= 3 && kept.len() < 400, "{} results kept", kept.len());
+    assert!(
+        kept.len() >= 3 && kept.len() < 400,
+        "{} results kept",
+        kept.len()
+    );
     let r = icebox(&args);
     assert!(r.status.success(), "{}", err_of(&r));
     assert!(
@@ -98,14 +114,28 @@ fn a_cut_off_last_line_is_repaired_and_another_experiment_refused() {
     // Other options are another experiment: refused, the file untouched.
     let before = std::fs::read_to_string(&out).expect("results");
     let r = icebox(&[
-        "selfplay", "icesickle", "--set", "low_score=true", "--games", "6", "--out", &o,
+        "selfplay",
+        "icesickle",
+        "--set",
+        "low_score=true",
+        "--games",
+        "6",
+        "--out",
+        &o,
     ]);
     assert!(!r.status.success());
     assert!(err_of(&r).contains("another experiment"), "{}", err_of(&r));
     assert_eq!(std::fs::read_to_string(&out).expect("results"), before);
     // So are other agents.
     let r = icebox(&[
-        "selfplay", "icesickle", "--seat", "A=greedy", "--games", "6", "--out", &o,
+        "selfplay",
+        "icesickle",
+        "--seat",
+        "A=greedy",
+        "--games",
+        "6",
+        "--out",
+        &o,
     ]);
     assert!(err_of(&r).contains("another experiment"), "{}", err_of(&r));
     let _ = std::fs::remove_dir_all(&d);
@@ -117,7 +147,16 @@ fn two_runs_never_write_one_file() {
     let out = d.join("r.jsonl");
     let o = out.to_string_lossy().to_string();
     let mut first = Command::new(env!("CARGO_BIN_EXE_icebox"))
-        .args(["selfplay", "moscow-ice", "--games", "100000", "--jobs", "1", "--out", &o])
+        .args([
+            "selfplay",
+            "moscow-ice",
+            "--games",
+            "100000",
+            "--jobs",
+            "1",
+            "--out",
+            &o,
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -131,7 +170,11 @@ fn two_runs_never_write_one_file() {
     let _ = first.kill();
     let _ = first.wait();
     assert!(!r.status.success());
-    assert!(err_of(&r).contains("another icebox run is writing"), "{}", err_of(&r));
+    assert!(
+        err_of(&r).contains("another icebox run is writing"),
+        "{}",
+        err_of(&r)
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -139,21 +182,58 @@ fn two_runs_never_write_one_file() {
 fn extreme_numbers_and_odd_files_get_clear_errors() {
     for (args, says) in [
         (
-            vec!["selfplay", "icesickle", "--seed-range", "0..18446744073709551615"],
+            vec![
+                "selfplay",
+                "icesickle",
+                "--seed-range",
+                "0..18446744073709551615",
+            ],
             "split it",
         ),
-        (vec!["selfplay", "icesickle", "--seed-range", "0..1000000000"], "split it"),
-        (vec!["selfplay", "icesickle", "--games", "18446744073709551615"], "would pass"),
         (
-            vec!["selfplay", "icesickle", "--seed", "18446744073709551615", "--games", "3"],
+            vec!["selfplay", "icesickle", "--seed-range", "0..1000000000"],
+            "split it",
+        ),
+        (
+            vec!["selfplay", "icesickle", "--games", "18446744073709551615"],
             "would pass",
         ),
-        (vec!["selfplay", "icesickle", "--jobs", "100000"], "at most 1024"),
-        (vec!["selfplay", "icesickle", "--games", "2", "--out", "/dev/full"], "not a regular file"),
+        (
+            vec![
+                "selfplay",
+                "icesickle",
+                "--seed",
+                "18446744073709551615",
+                "--games",
+                "3",
+            ],
+            "would pass",
+        ),
+        (
+            vec!["selfplay", "icesickle", "--jobs", "100000"],
+            "at most 1024",
+        ),
+        (
+            vec![
+                "selfplay",
+                "icesickle",
+                "--games",
+                "2",
+                "--out",
+                "/dev/full",
+            ],
+            "not a regular file",
+        ),
         (vec!["perft", "icesickle", "--depth", "100"], "at most 32"),
         (vec!["replay", "/dev/zero"], "not a regular file"),
-        (vec!["selfplay", "icesickle", "--shard", "4/4"], "does not exist"),
-        (vec!["selfplay", "icesickle", "--shard"], "no scheduler here"),
+        (
+            vec!["selfplay", "icesickle", "--shard", "4/4"],
+            "does not exist",
+        ),
+        (
+            vec!["selfplay", "icesickle", "--shard"],
+            "no scheduler here",
+        ),
     ] {
         let r = icebox(&args);
         assert!(!r.status.success(), "{args:?} should fail");
@@ -180,7 +260,12 @@ fn shards_merge_into_exactly_one_runs_results() {
     let d = dir("shards");
     let single = d.join("single.jsonl");
     let r = icebox(&[
-        "selfplay", "icesickle", "--seed-range", "0..40", "--out", &single.to_string_lossy(),
+        "selfplay",
+        "icesickle",
+        "--seed-range",
+        "0..40",
+        "--out",
+        &single.to_string_lossy(),
     ]);
     assert!(r.status.success(), "{}", err_of(&r));
     let shards = d.join("runs.jsonl");
@@ -228,6 +313,10 @@ fn shards_merge_into_exactly_one_runs_results() {
     // A missing shard is named.
     std::fs::remove_file(d.join("runs.shard-2-of-4.jsonl")).expect("remove");
     let r = icebox(&["stats", &pattern.to_string_lossy()]);
-    assert!(err_of(&r).contains("missing seeds: 20..30"), "{}", err_of(&r));
+    assert!(
+        err_of(&r).contains("missing seeds: 20..30"),
+        "{}",
+        err_of(&r)
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -588,7 +588,11 @@ mod tests {
         let src = "fn moves(s) { if near(s) { s.gen(\"a\"); } }\nfn near(s) { s.ply > 1 }\nfn evaluate(s, p) { far(s) }\nfn far(s) { s.ply < 3 }\n";
         let ids: Vec<String> = mutants("r.rhai", src).into_iter().map(|m| m.id).collect();
         assert!(ids.iter().any(|i| i.contains("fn near")), "{ids:?}");
-        assert!(!ids.iter().any(|i| i.contains("fn far") || i.contains("fn evaluate")), "{ids:?}");
+        assert!(
+            !ids.iter()
+                .any(|i| i.contains("fn far") || i.contains("fn evaluate")),
+            "{ids:?}"
+        );
     }
 
     #[test]
