@@ -106,6 +106,9 @@ pub fn perft(g: &Game, s: &mut State, depth: u32) -> Result<u64, crate::rules::R
     Ok(n)
 }
 
+/// How long `validate` plays one definition (all its variants) at most.
+const SMOKE_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The deepest perft asked for: far beyond what finishes in a lifetime for any real game.
 const MAX_PERFT_DEPTH: u32 = 32;
 
@@ -238,14 +241,26 @@ pub(super) fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res 
         let mut variants: Vec<Option<String>> = vec![None];
         variants.extend(files.variant_names().into_iter().map(Some));
         let mut ok = true;
+        // The smoke play of one definition, every variant included, gets a time budget: a
+        // script just under its limits in every call, or a huge board, would otherwise keep
+        // validation busy for minutes.
+        let until = Instant::now() + SMOKE_BUDGET;
+        let mut cut = false;
         for v in &variants {
             match Game::load(&files, v.as_deref(), &[]) {
                 Ok(g) => {
                     if smoke > 0 {
-                        if let Err(e) = testing::smoke(&g, smoke, 7) {
+                        let smoked = testing::smoke_until(&g, smoke, 7, Some(until));
+                        let checked = match &smoked {
+                            Ok(true) => Some(testing::conformance_until(&g, smoke, 7, Some(until))),
+                            _ => None,
+                        };
+                        cut |= matches!(smoked, Ok(false))
+                            || matches!(&checked, Some(Ok(r)) if r.cut_short);
+                        if let Err(e) = smoked {
                             eprint!("{}", e.to_diagnostic(Some(&g.script)));
                             ok = false;
-                        } else if let Err(e) = testing::conformance(&g, smoke, 7) {
+                        } else if let Some(Err(e)) = checked {
                             eprintln!(
                                 "error: {}: smoke play{} failed: {e}",
                                 files.path_of("game.toml"),
@@ -269,6 +284,13 @@ pub(super) fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res 
                 eprint!("{}", crate::def::toml_error(&files.path_of(&rel), text, &e));
                 ok = false;
             }
+        }
+        if cut {
+            eprintln!(
+                "note: {}: the smoke play stopped at its {} s budget (a slow script or a large board)",
+                files.label,
+                SMOKE_BUDGET.as_secs()
+            );
         }
         if ok {
             println!(

@@ -118,16 +118,18 @@ impl Record {
                     rec.preface = p.into_inner().next().map(|n| n.as_str().trim().to_string());
                 }
                 Rule::entry => {
-                    let (line, col) = p.as_span().start_pos().line_col();
+                    // (Only an error needs the line: pest finds it by scanning from the start,
+                    // which done for every move made reading a long record quadratic.)
+                    let start = p.as_span().start();
                     if layout.ends.is_empty() {
-                        layout.head = p.as_span().start();
+                        layout.head = start;
                     }
                     layout.ends.push(p.as_span().end());
                     let mut it = p.into_inner();
                     let number = it.next().map(|x| x.as_str()).unwrap_or_default();
                     let number = number.parse().map_err(|_| {
                         Diagnostic::error(file, format!("move number `{number}` is too large"))
-                            .at_line_col(text, line, col)
+                            .at_offset(text, start)
                     })?;
                     let seat = it
                         .next()

@@ -1,6 +1,8 @@
 //! The conformance test every game must pass, built-in or user-written: random playouts that
 //! check, at every step, the engine's promises about that game.
 
+use std::time::Instant;
+
 use crate::engine::State;
 use crate::engine::rng::Rng;
 use crate::game::Game;
@@ -9,10 +11,23 @@ use crate::notation;
 /// Plays `playouts` random games calling every hook the script has (`evaluate` for every
 /// seat at every position too), so a script error surfaces with its hook and position.
 pub fn smoke(g: &Game, playouts: usize, seed: u64) -> Result<(), crate::rules::RuleError> {
+    smoke_until(g, playouts, seed, None).map(|_| ())
+}
+
+/// [`smoke`], stopping at `until` if it comes first; returns whether every playout was run.
+pub fn smoke_until(
+    g: &Game,
+    playouts: usize,
+    seed: u64,
+    until: Option<Instant>,
+) -> Result<bool, crate::rules::RuleError> {
     let mut rng = Rng::new(seed);
     for _ in 0..playouts {
         let mut s = g.start()?;
         while !s.is_over() {
+            if until.is_some_and(|u| Instant::now() >= u) {
+                return Ok(false);
+            }
             if g.has_evaluate() {
                 for p in 0..g.tables.player_count() {
                     g.evaluate(&s, crate::engine::PlayerId(p as u8))?;
@@ -25,7 +40,7 @@ pub fn smoke(g: &Game, playouts: usize, seed: u64) -> Result<(), crate::rules::R
             g.play(&mut s, m)?;
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// What a conformance run saw.
@@ -41,6 +56,8 @@ pub struct ConformanceReport {
     pub longest: u32,
     /// Games decided (not drawn).
     pub decided: usize,
+    /// The time budget ran out before every playout was played.
+    pub cut_short: bool,
 }
 
 /// Plays `playouts` random games from the start, checking at each position that:
@@ -49,6 +66,16 @@ pub struct ConformanceReport {
 /// state exactly; a live game has a legal move and a finished one has none; the outcome ranks
 /// every seat; and the game ends within `max_plies`.
 pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceReport, String> {
+    conformance_until(g, playouts, seed, None)
+}
+
+/// [`conformance`], stopping at `until` if it comes first (the report says so).
+pub fn conformance_until(
+    g: &Game,
+    playouts: usize,
+    seed: u64,
+    until: Option<Instant>,
+) -> Result<ConformanceReport, String> {
     let mut rng = Rng::new(seed);
     let mut r = ConformanceReport::default();
     let t = &g.tables;
@@ -62,6 +89,10 @@ pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceRe
             )
         };
         loop {
+            if until.is_some_and(|u| Instant::now() >= u) {
+                r.cut_short = true;
+                return Ok(r);
+            }
             r.positions += 1;
             let clone = s.clone();
             if clone != s {

@@ -6,6 +6,6 @@ pub mod conformance;
 pub mod mutants;
 pub mod scenario;
 
-pub use conformance::{ConformanceReport, conformance, smoke};
+pub use conformance::{ConformanceReport, conformance, conformance_until, smoke, smoke_until};
 pub use mutants::{MutantReport, run_mutants};
 pub use scenario::{ScenarioReport, run_scenarios};
