@@ -54,3 +54,21 @@ fn the_built_in_catalog_has_the_seed_games_ids() {
         .collect();
     assert!(ids.contains(&"games/icesickle".to_string()), "{ids:?}");
 }
+
+#[test]
+fn every_rule_of_every_game_is_pinned_by_a_scenario() {
+    // Mutation testing (issue 16): each mutant breaks one rule; a scenario must fail on it,
+    // or the game marks it equivalent with a reason. Marks that name no mutant are stale.
+    let mut problems = Vec::new();
+    for files in shipped() {
+        let r = icebox::testing::run_mutants(&files, 0, None);
+        assert!(r.generated > 10, "{}: only {} mutants", files.label, r.generated);
+        for m in r.survived {
+            problems.push(format!("{}: SURVIVED {} (line {})", files.label, m.id, m.line));
+        }
+        for id in r.stale {
+            problems.push(format!("{}: stale equivalence mark {id}", files.label));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
