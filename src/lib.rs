@@ -13,6 +13,7 @@ pub mod diag;
 pub mod engine;
 pub mod fsio;
 pub mod game;
+mod lower;
 pub mod notation;
 pub mod record;
 pub mod rules;

@@ -137,6 +137,9 @@ pub struct Loaded {
     pub options: BTreeMap<String, OptionValue>,
     /// The variant applied, if any.
     pub variant: Option<String>,
+    /// The keys each move generator writes itself (not through `like`), after the variant
+    /// and the options' overlays: lowering refuses those its kind does not have.
+    pub written: BTreeMap<String, Vec<String>>,
 }
 
 /// Parses a TOML text, turning a syntax error into a located diagnostic.
@@ -309,6 +312,19 @@ pub fn load(
     if !diags.is_empty() {
         return Err(Diagnostics(diags));
     }
+    let written = match table.get("moves") {
+        Some(toml::Value::Table(moves)) => moves
+            .iter()
+            .map(|(name, m)| {
+                let keys = m
+                    .as_table()
+                    .map(|t| t.keys().cloned().collect())
+                    .unwrap_or_default();
+                (name.clone(), keys)
+            })
+            .collect(),
+        _ => BTreeMap::new(),
+    };
     let has_like = def.moves.values().any(|m| m.like.is_some());
     let def = if reshaped || has_like {
         resolve_like(&mut table).map_err(|m| {
@@ -338,6 +354,7 @@ pub fn load(
         script_file,
         options,
         variant: variant.map(str::to_string),
+        written,
     })
 }
 

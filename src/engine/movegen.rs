@@ -101,19 +101,82 @@ impl Conds {
     }
 }
 
-/// A compiled move generator (from a `[moves.NAME]` table).
+/// A compiled move generator (from a `[moves.NAME]` table): what every kind shares, and the
+/// settings of its kind. A key that belongs to another kind cannot be written here: the
+/// lowering (`crate::lower`) refuses it with the kind it belongs to.
 #[derive(Clone, Debug)]
 pub struct Pattern {
     /// Its name.
     pub name: String,
-    /// Placement rather than ray.
-    pub place: bool,
-    /// Whose pieces move.
+    /// Whose pieces move (or are placed).
     pub mover: Mover,
     /// Bitmask of kinds allowed to move (all bits set = any).
     pub kinds: u64,
-    /// Region the piece moves from (ray) or onto (place).
+    /// Region the piece moves from (ray, leap) or onto (place).
     pub region: Option<usize>,
+    /// Condition on the landing cell.
+    pub land: Conds,
+    /// Landing rules by region.
+    pub region_rules: Vec<RegionRule>,
+    /// What a move captures, and where it goes.
+    pub capture: Capture,
+    /// The kind's own settings.
+    pub kind: GenKind,
+}
+
+/// The kinds of generator.
+#[derive(Clone, Debug)]
+pub enum GenKind {
+    /// Along straight lines of a direction: steps, slides, jumps, chains.
+    Ray(Ray),
+    /// To the end of fixed paths of directions (a knight).
+    Leap(Leap),
+    /// A piece from a zone onto a cell.
+    Place(Place),
+    /// Along a race course, one die at a time.
+    Track(super::track::TrackMoves),
+}
+
+/// What captures take and where the pieces go.
+#[derive(Clone, Debug)]
+pub struct Capture {
+    /// What is captured.
+    pub mode: CaptureMode,
+    /// How much of a captured stack.
+    pub takes: CaptureTakes,
+    /// Only tops satisfying this are captured (`None` = any).
+    pub only: Option<Conds>,
+    /// Zone name receiving captures.
+    pub to: Option<String>,
+    /// Mover's or owner's instance of a per-seat capture zone.
+    pub zone_of: ZoneOf,
+    /// Scoring of captures.
+    pub score: ScoreMode,
+}
+
+/// What moving generators (ray, leap) share: the piece that moves and how far it may go.
+#[derive(Clone, Debug)]
+pub struct Movement {
+    /// Kinds the bottom piece of the moving stack must be (mask; all bits = any).
+    pub base_kinds: u64,
+    /// The whole stack moves, not only its top piece.
+    pub carry_stack: bool,
+    /// Promotion on reaching a region.
+    pub promote: Option<Promote>,
+    /// How far each cell is from the goal, per seat then per cell: distance to the `toward`
+    /// region, minus distance to the `away_from` region if there is one.
+    pub toward: Option<Vec<Vec<i32>>>,
+    /// Headings every leg may take, as a [`Headings`] mask.
+    pub legs: Headings,
+    /// Headings of the whole move that excuse a leg breaking `legs`.
+    pub unless_net: Headings,
+}
+
+/// A ray generator's walk.
+#[derive(Clone, Debug)]
+pub struct Ray {
+    /// The moving piece.
+    pub moving: Movement,
     /// Directions per seat.
     pub dirs: Vec<Vec<DirId>>,
     /// Fewest cells passed over.
@@ -126,47 +189,28 @@ pub struct Pattern {
     pub over_occupied_min: u32,
     /// Most occupied cells passed over.
     pub over_occupied_max: u32,
-    /// Condition on the landing cell.
-    pub land: Conds,
-    /// For placements: the zone name.
-    pub zone: Option<String>,
-    /// What is captured.
-    pub capture: CaptureMode,
-    /// How much of a captured stack.
-    pub takes: CaptureTakes,
-    /// Only tops satisfying this are captured (`None` = any).
-    pub capture_if: Option<Conds>,
-    /// Zone name receiving captures.
-    pub capture_to: Option<String>,
-    /// Mover's or owner's instance of a per-seat capture zone.
-    pub capture_zone_of: ZoneOf,
-    /// Scoring of captures.
-    pub score: ScoreMode,
     /// Multi-leg moves.
     pub chain: Chain,
-    /// Leap paths per seat (empty unless this is a leap generator).
-    pub leaps: Vec<Vec<Vec<DirId>>>,
     /// A leg landing on a cell satisfying this ends the move (empty = never).
     pub chain_stop: Conds,
-    /// How far each cell is from the goal, per seat then per cell: distance to the `toward`
-    /// region, minus distance to the `away_from` region if there is one.
-    pub toward: Option<Vec<Vec<i32>>>,
-    /// Headings every leg may take, as a [`Headings`] mask.
-    pub legs: Headings,
-    /// Headings of the whole move that excuse a leg breaking `legs`.
-    pub unless_net: Headings,
-    /// Landing rules by region.
-    pub region_rules: Vec<RegionRule>,
-    /// Kinds the bottom piece of the moving stack must be (mask; all bits = any).
-    pub base_kinds: u64,
-    /// The whole stack moves, not only its top piece.
-    pub carry_stack: bool,
-    /// Promotion on reaching a region.
-    pub promote: Option<Promote>,
     /// A capturing chain may land on cells it visited before.
     pub revisit: bool,
-    /// For a race along a track, its settings.
-    pub track: Option<super::track::TrackMoves>,
+}
+
+/// A leap generator's paths.
+#[derive(Clone, Debug)]
+pub struct Leap {
+    /// The moving piece.
+    pub moving: Movement,
+    /// Leap paths per seat.
+    pub leaps: Vec<Vec<Vec<DirId>>>,
+}
+
+/// A placement generator's source.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The zone pieces come from (the mover's instance of a per-seat zone).
+    pub zone: String,
 }
 
 /// A compiled `promote` table.
@@ -238,7 +282,7 @@ struct Verdict {
     chain: bool,
 }
 
-impl Pattern {
+impl Movement {
     fn heading(&self, player: PlayerId, from: CellId, to: CellId) -> Option<Heading> {
         let d = &self.toward.as_ref()?[player.index()];
         let (a, b) = (d[from.index()], d[to.index()]);
@@ -249,13 +293,24 @@ impl Pattern {
         })
     }
 
+    /// Whether a move from `origin` to `to` with `broken` rule-breaking legs is excused.
+    fn net_ok(&self, player: PlayerId, origin: CellId, to: CellId, broken: u32) -> bool {
+        broken == 0
+            || self
+                .heading(player, origin, to)
+                .is_some_and(|h| self.unless_net.0 & (1 << (h as u8)) != 0)
+    }
+}
+
+impl Pattern {
     /// Whether a piece that has stood on `been` so far this move (its origin, then every
-    /// landing) may land on `to` with a leg from `at`, and what may follow; `None` = it may
-    /// not land there.
+    /// landing; nothing for a placement) may land on `to` with a leg from `at`, and what may
+    /// follow; `None` = it may not land there.
     #[allow(clippy::too_many_arguments)]
     fn judge(
         &self,
         t: &Tables,
+        moving: Option<&Movement>,
         top: Option<Piece>,
         bottom: Option<Piece>,
         piece: Piece,
@@ -264,10 +319,11 @@ impl Pattern {
         at: CellId,
         to: CellId,
     ) -> Option<Verdict> {
-        let breaks = self
-            .heading(player, at, to)
-            .is_some_and(|h| !self.legs.allows(h));
-        if breaks && self.unless_net.is_any() {
+        let breaks = moving.is_some_and(|mv| {
+            mv.heading(player, at, to)
+                .is_some_and(|h| !mv.legs.allows(h))
+        });
+        if breaks && moving.is_some_and(|mv| mv.unless_net.is_any()) {
             return None;
         }
         let mut v = Verdict {
@@ -310,16 +366,30 @@ impl Pattern {
 
     /// Whether a capture takes a cell whose top is `top`.
     fn captures(&self, t: &Tables, top: Piece, piece: Piece, player: PlayerId) -> bool {
-        self.capture_if
+        self.capture
+            .only
             .is_none_or(|c| c.holds(t, Some(top), piece, player))
     }
 
-    /// Whether a move from `origin` to `to` with `broken` rule-breaking legs is excused.
-    fn net_ok(&self, player: PlayerId, origin: CellId, to: CellId, broken: u32) -> bool {
-        broken == 0
-            || self
-                .heading(player, origin, to)
-                .is_some_and(|h| self.unless_net.0 & (1 << (h as u8)) != 0)
+    /// Whether `piece`, the top of a stack whose bottom is `base`, is one this generator moves
+    /// for `player`.
+    fn moves_piece(
+        &self,
+        t: &Tables,
+        piece: Piece,
+        base: Piece,
+        moving: &Movement,
+        player: PlayerId,
+    ) -> bool {
+        let info = t.info(piece);
+        let movable = match self.mover {
+            Mover::Own => info.owner == Some(player),
+            Mover::Neutral => info.owner.is_none(),
+            Mover::Any => true,
+        };
+        movable
+            && self.kinds & (1 << info.kind.index()) != 0
+            && moving.base_kinds & (1 << t.info(base).kind.index()) != 0
     }
 }
 
@@ -340,27 +410,27 @@ pub fn generate(
     only: Option<CellId>,
     out: &mut Vec<Move>,
 ) {
-    if pat.place {
-        place(t, s, pat, player, only, out);
-        return;
-    }
-    if let Some(tm) = &pat.track {
-        let before = out.len();
-        super::track::generate(t, s, pat, tm, player, None, out);
-        if let Some(c) = only {
-            let at = Loc(c.0);
-            let mut i = before;
-            while i < out.len() {
-                if out[i].from() == Some(at) {
-                    i += 1;
-                } else {
-                    out.swap_remove(i);
+    let (moving, ray, leaps) = match &pat.kind {
+        GenKind::Place(pl) => return place(t, s, pat, pl, player, only, out),
+        GenKind::Track(tm) => {
+            let before = out.len();
+            super::track::generate(t, s, pat, tm, player, None, out);
+            if let Some(c) = only {
+                let at = Loc(c.0);
+                let mut i = before;
+                while i < out.len() {
+                    if out[i].from() == Some(at) {
+                        i += 1;
+                    } else {
+                        out.swap_remove(i);
+                    }
                 }
             }
+            return;
         }
-        return;
-    }
-    let leaping = pat.leaps.iter().any(|l| !l.is_empty());
+        GenKind::Ray(r) => (&r.moving, Some(r), None),
+        GenKind::Leap(l) => (&l.moving, None, Some(&l.leaps[player.index()])),
+    };
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
@@ -371,24 +441,17 @@ pub fn generate(
     for from in (lo..=hi).map(CellId) {
         let loc = Loc(from.0);
         let Some(piece) = s.top(loc) else { continue };
-        let info = t.info(piece);
-        let movable = match pat.mover {
-            Mover::Own => info.owner == Some(player),
-            Mover::Neutral => info.owner.is_none(),
-            Mover::Any => true,
-        };
         let base = s.stack(loc)[0];
-        if !movable
-            || pat.kinds & (1 << info.kind.index()) == 0
-            || pat.base_kinds & (1 << t.info(base).kind.index()) == 0
+        if !pat.moves_piece(t, piece, base, moving, player)
             || region.is_some_and(|r| !r.contains(from))
         {
             continue;
         }
-        if leaping {
-            leap(t, s, pat, player, piece, from, out);
+        if let Some(paths) = leaps {
+            leap(t, s, pat, moving, paths, player, piece, from, out);
             continue;
         }
+        let Some(ray) = ray else { continue };
         let stack_pips: i64 = s.stack(loc).iter().map(|p| t.info(*p).size).sum();
         // (Sizes are 0..=99 and stacks at most MAX_PIECES high: no overflow.)
         let mut leg = Leg {
@@ -396,35 +459,42 @@ pub fn generate(
             captured: SmallVec::new(),
             broken: 0,
         };
-        walk(
-            t, s, pat, player, piece, info.size, stack_pips, from, from, &mut leg, out,
-        );
+        let w = Walker {
+            t,
+            s,
+            pat,
+            ray,
+            player,
+            piece,
+            size: t.info(piece).size,
+            stack_pips,
+            origin: from,
+        };
+        w.walk(from, &mut leg, out);
     }
 }
 
-/// Explores every leg from `at` (the piece started at `origin`, which is now vacated).
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    t: &Tables,
-    s: &State,
-    pat: &Pattern,
+/// One piece's walk along a ray generator's lines, leg after leg.
+struct Walker<'a> {
+    t: &'a Tables,
+    s: &'a State,
+    pat: &'a Pattern,
+    ray: &'a Ray,
     player: PlayerId,
     piece: Piece,
     size: i64,
     stack_pips: i64,
+    /// Where the piece started (vacated during the walk).
     origin: CellId,
-    at: CellId,
-    leg: &mut Leg,
-    out: &mut Vec<Move>,
-) {
-    let omin = pat.over_min.resolve(size, stack_pips);
-    let omax = pat.over_max.resolve(size, stack_pips);
-    // The top of a cell as the walk sees it: the origin has lost the moving piece, captured
-    // cells are still occupied (they block, and cannot be captured twice).
-    let top_of = |c: CellId| {
-        let stack = s.stack(Loc(c.0));
-        if c == origin {
-            if pat.carry_stack {
+}
+
+impl Walker<'_> {
+    /// The top of a cell as the walk sees it: the origin has lost the moving piece, captured
+    /// cells are still occupied (they block, and cannot be captured twice).
+    fn top_of(&self, c: CellId) -> Option<Piece> {
+        let stack = self.s.stack(Loc(c.0));
+        if c == self.origin {
+            if self.ray.moving.carry_stack {
                 None
             } else {
                 stack.len().checked_sub(2).map(|i| stack[i])
@@ -432,104 +502,115 @@ fn walk(
         } else {
             stack.last().copied()
         }
-    };
-    for &d in &pat.dirs[player.index()] {
-        let mut cur = at;
-        let mut passed = 0u32;
-        let mut occupied = 0u32;
-        let mut over_cells: SmallVec<[CellId; 8]> = SmallVec::new();
-        while let Some(next) = t.board.step(cur, d) {
-            let top = top_of(next);
-            if passed >= omin
-                && occupied >= pat.over_occupied_min
-                && !leg.captured.contains(&next)
-                && (pat.revisit || !leg.path.contains(&Loc(next.0)))
-                && pat.land.holds(t, top, piece, player)
-                && let Some(verdict) = pat.judge(
-                    t,
-                    top,
-                    s.stack(Loc(next.0)).first().copied(),
-                    piece,
-                    player,
-                    &leg.path,
-                    at,
-                    next,
-                )
-            {
-                let before = (leg.path.len(), leg.captured.len(), leg.broken);
-                leg.broken += verdict.breaks as u32;
-                leg.path.push(Loc(next.0));
-                let jumped = occupied > 0;
-                let mut captured_any = false;
-                match pat.capture {
-                    CaptureMode::Over => {
-                        for &c in &over_cells {
-                            if top_of(c).is_some_and(|p| pat.captures(t, p, piece, player)) {
-                                leg.captured.push(c);
+    }
+
+    /// Explores every leg from `at`.
+    fn walk(&self, at: CellId, leg: &mut Leg, out: &mut Vec<Move>) {
+        let (t, pat, ray, player, piece) = (self.t, self.pat, self.ray, self.player, self.piece);
+        let omin = ray.over_min.resolve(self.size, self.stack_pips);
+        let omax = ray.over_max.resolve(self.size, self.stack_pips);
+        for &d in &ray.dirs[player.index()] {
+            let mut cur = at;
+            let mut passed = 0u32;
+            let mut occupied = 0u32;
+            let mut over_cells: SmallVec<[CellId; 8]> = SmallVec::new();
+            while let Some(next) = t.board.step(cur, d) {
+                let top = self.top_of(next);
+                if passed >= omin
+                    && occupied >= ray.over_occupied_min
+                    && !leg.captured.contains(&next)
+                    && (ray.revisit || !leg.path.contains(&Loc(next.0)))
+                    && pat.land.holds(t, top, piece, player)
+                    && let Some(verdict) = pat.judge(
+                        t,
+                        Some(&ray.moving),
+                        top,
+                        self.s.stack(Loc(next.0)).first().copied(),
+                        piece,
+                        player,
+                        &leg.path,
+                        at,
+                        next,
+                    )
+                {
+                    let before = (leg.path.len(), leg.captured.len(), leg.broken);
+                    leg.broken += verdict.breaks as u32;
+                    leg.path.push(Loc(next.0));
+                    let jumped = occupied > 0;
+                    let mut captured_any = false;
+                    match pat.capture.mode {
+                        CaptureMode::Over => {
+                            for &c in &over_cells {
+                                if self
+                                    .top_of(c)
+                                    .is_some_and(|p| pat.captures(t, p, piece, player))
+                                {
+                                    leg.captured.push(c);
+                                    captured_any = true;
+                                }
+                            }
+                        }
+                        CaptureMode::Land => {
+                            if top.is_some_and(|p| pat.captures(t, p, piece, player)) {
+                                leg.captured.push(next);
                                 captured_any = true;
                             }
                         }
+                        CaptureMode::None => {}
                     }
-                    CaptureMode::Land => {
-                        if top.is_some_and(|p| pat.captures(t, p, piece, player)) {
-                            leg.captured.push(next);
-                            captured_any = true;
-                        }
+                    let can_chain = ray.chain != Chain::None
+                        && verdict.chain
+                        && !ray.chain_stop.holds(t, top, piece, player)
+                        && (if pat.capture.mode == CaptureMode::None {
+                            jumped
+                        } else {
+                            captured_any
+                        });
+                    let mut deeper = false;
+                    if can_chain {
+                        let n_before = out.len();
+                        self.walk(next, leg, out);
+                        deeper = out.len() > n_before;
                     }
-                    CaptureMode::None => {}
+                    if verdict.stop
+                        && ray.moving.net_ok(player, self.origin, next, leg.broken)
+                        && !(ray.chain == Chain::Required && deeper)
+                    {
+                        finish(t, self.s, pat, &ray.moving, player, piece, leg, out);
+                    }
+                    leg.path.truncate(before.0);
+                    leg.captured.truncate(before.1);
+                    leg.broken = before.2;
                 }
-                let can_chain = pat.chain != crate::def::Chain::None
-                    && verdict.chain
-                    && !pat.chain_stop.holds(t, top, piece, player)
-                    && (if pat.capture == CaptureMode::None {
-                        jumped
-                    } else {
-                        captured_any
-                    });
-                let mut deeper = false;
-                if can_chain {
-                    let n_before = out.len();
-                    walk(
-                        t, s, pat, player, piece, size, stack_pips, origin, next, leg, out,
-                    );
-                    deeper = out.len() > n_before;
-                }
-                if verdict.stop
-                    && pat.net_ok(player, origin, next, leg.broken)
-                    && !(pat.chain == crate::def::Chain::Required && deeper)
-                {
-                    finish(t, s, pat, player, piece, leg, out);
-                }
-                leg.path.truncate(before.0);
-                leg.captured.truncate(before.1);
-                leg.broken = before.2;
-            }
-            if passed >= omax {
-                break;
-            }
-            // `next` becomes a cell passed over.
-            if !pat.over.holds(t, top, piece, player) || leg.captured.contains(&next) {
-                break;
-            }
-            if top.is_some() {
-                occupied += 1;
-                if occupied > pat.over_occupied_max {
+                if passed >= omax {
                     break;
                 }
+                // `next` becomes a cell passed over.
+                if !ray.over.holds(t, top, piece, player) || leg.captured.contains(&next) {
+                    break;
+                }
+                if top.is_some() {
+                    occupied += 1;
+                    if occupied > ray.over_occupied_max {
+                        break;
+                    }
+                }
+                over_cells.push(next);
+                passed += 1;
+                cur = next;
             }
-            over_cells.push(next);
-            passed += 1;
-            cur = next;
         }
     }
 }
 
 /// Turns a finished path into moves (one, or one per promotion choice): captures first (so a
 /// landing capture clears the cell), then the moving piece's transfer, then scores.
+#[allow(clippy::too_many_arguments)]
 fn finish(
     t: &Tables,
     s: &State,
     pat: &Pattern,
+    moving: &Movement,
     player: PlayerId,
     piece: Piece,
     leg: &Leg,
@@ -541,18 +622,19 @@ fn finish(
     for &c in &leg.captured {
         let loc = Loc(c.0);
         let stack = s.stack(loc);
-        let take = match pat.takes {
+        let take = match pat.capture.takes {
             CaptureTakes::Stack => stack.len(),
             CaptureTakes::Top => 1,
         };
         for &p in stack.iter().rev().take(take) {
             let owner = t.info(p).owner;
-            let zone_seat = match pat.capture_zone_of {
+            let zone_seat = match pat.capture.zone_of {
                 ZoneOf::Mover => Some(player),
                 ZoneOf::Owner => owner,
             };
             let to = pat
-                .capture_to
+                .capture
+                .to
                 .as_deref()
                 .and_then(|z| t.zone_loc(z, zone_seat))
                 .unwrap_or(loc);
@@ -562,7 +644,7 @@ fn finish(
                 to,
             });
             taken += 1;
-            points += match pat.score {
+            points += match pat.capture.score {
                 ScoreMode::None => 0,
                 ScoreMode::Pips => t.info(p).size,
                 ScoreMode::Count => 1,
@@ -571,7 +653,7 @@ fn finish(
     }
     let from = leg.path[0];
     let to = *leg.path.last().unwrap_or(&from);
-    if pat.carry_stack {
+    if moving.carry_stack {
         // A series that ends where it began moves nothing (its captures are the move).
         if to != from {
             // Stacks are at most MAX_PIECES high (checked at load), so this fits.
@@ -597,7 +679,7 @@ fn finish(
         actions,
         chance: 0,
     };
-    let Some(pr) = pat.promote.as_ref().filter(|pr| {
+    let Some(pr) = moving.promote.as_ref().filter(|pr| {
         t.loc_cell(to).is_some_and(|c| {
             t.board
                 .region_at(pr.region)
@@ -610,7 +692,8 @@ fn finish(
     };
     let mut promoted = false;
     for &k in &pr.to {
-        let new = t.piece(k, Some(player));
+        // The new piece has the old one's owner: a neutral piece stays neutral.
+        let new = t.piece(k, t.info(piece).owner);
         let mut m = plain.clone();
         m.suffix = Some(k);
         match pr.zone.as_deref().and_then(|z| t.zone_loc(z, Some(player))) {
@@ -647,15 +730,12 @@ fn place(
     t: &Tables,
     s: &State,
     pat: &Pattern,
+    pl: &Place,
     player: PlayerId,
     only: Option<CellId>,
     out: &mut Vec<Move>,
 ) {
-    let Some(zone) = pat
-        .zone
-        .as_deref()
-        .and_then(|z| t.zone_loc(z, Some(player)))
-    else {
+    let Some(zone) = t.zone_loc(&pl.zone, Some(player)) else {
         return;
     };
     let region = pat
@@ -681,8 +761,15 @@ fn place(
                 continue;
             }
             let loc = Loc(c.0);
-            if !pat.land.holds(t, s.top(loc), piece, player) {
+            let top = s.top(loc);
+            if !pat.land.holds(t, top, piece, player) {
                 continue;
+            }
+            // Land rules bind placements too (nothing was stood on before).
+            let bottom = s.stack(loc).first().copied();
+            match pat.judge(t, None, top, bottom, piece, player, &[], c, c) {
+                Some(v) if v.stop => {}
+                _ => continue,
             }
             let mut path = SmallVec::new();
             path.push(loc);
@@ -717,16 +804,19 @@ pub fn kind_mask(kinds: &[KindId]) -> u64 {
 
 /// Every leap of a leap generator from one cell: follow each direction path to its end and land
 /// there if the landing condition holds (capturing on landing if the generator captures).
+#[allow(clippy::too_many_arguments)]
 fn leap(
     t: &Tables,
     s: &State,
     pat: &Pattern,
+    moving: &Movement,
+    paths: &[Vec<DirId>],
     player: PlayerId,
     piece: Piece,
     from: CellId,
     out: &mut Vec<Move>,
 ) {
-    'paths: for path in &pat.leaps[player.index()] {
+    'paths: for path in paths {
         let mut at = from;
         for &d in path {
             match t.board.step(at, d) {
@@ -742,8 +832,18 @@ fn leap(
             continue;
         }
         let bottom = s.stack(Loc(at.0)).first().copied();
-        match pat.judge(t, top, bottom, piece, player, &[Loc(from.0)], from, at) {
-            Some(v) if v.stop && pat.net_ok(player, from, at, v.breaks as u32) => {}
+        match pat.judge(
+            t,
+            Some(moving),
+            top,
+            bottom,
+            piece,
+            player,
+            &[Loc(from.0)],
+            from,
+            at,
+        ) {
+            Some(v) if v.stop && moving.net_ok(player, from, at, v.breaks as u32) => {}
             _ => continue,
         }
         let mut leg = Leg {
@@ -751,11 +851,11 @@ fn leap(
             captured: SmallVec::new(),
             broken: 0,
         };
-        if pat.capture == CaptureMode::Land
+        if pat.capture.mode == CaptureMode::Land
             && top.is_some_and(|p| pat.captures(t, p, piece, player))
         {
             leg.captured.push(at);
         }
-        finish(t, s, pat, player, piece, &leg, out);
+        finish(t, s, pat, moving, player, piece, &leg, out);
     }
 }

@@ -110,7 +110,7 @@ fn landings(
                 out.push(Landing::OnTop);
             }
         } else if outweighs {
-            if enemy && pat.capture != crate::def::CaptureMode::None {
+            if enemy && pat.capture.mode != crate::def::CaptureMode::None {
                 out.push(Landing::Capture);
             }
             out.push(Landing::OnTop);
@@ -121,9 +121,10 @@ fn landings(
     if !lone_enemy && !pat.land.holds(t, Some(top), piece, player) {
         return SmallVec::new();
     }
-    let capture = pat.capture != crate::def::CaptureMode::None
+    let capture = pat.capture.mode != crate::def::CaptureMode::None
         && pat
-            .capture_if
+            .capture
+            .only
             .map_or(enemy, |c| c.holds(t, Some(top), piece, player));
     SmallVec::from_slice(&[if capture {
         Landing::Capture
@@ -320,18 +321,19 @@ impl<'a> Gen<'a> {
             let take = if tm.layers {
                 s.top_layer(to)
             } else {
-                match pat.takes {
+                match pat.capture.takes {
                     CaptureTakes::Stack => dest.len(),
                     CaptureTakes::Top => 1,
                 }
             };
             for &p in dest.iter().rev().take(take) {
-                let zone_seat = match pat.capture_zone_of {
+                let zone_seat = match pat.capture.zone_of {
                     ZoneOf::Mover => Some(player),
                     ZoneOf::Owner => t.info(p).owner,
                 };
                 let Some(z) = pat
-                    .capture_to
+                    .capture
+                    .to
                     .as_deref()
                     .and_then(|z| t.zone_loc(z, zone_seat))
                 else {

@@ -1005,10 +1005,9 @@ pub(super) fn register(e: &mut Engine) {
         generate(c, |t, s, out| {
             let i = pattern(t, name)?;
             let pat = &t.patterns[i];
-            let tm = pat
-                .track
-                .as_ref()
-                .ok_or_else(|| rt(format!("`{name}` is not a track generator")))?;
+            let crate::engine::movegen::GenKind::Track(tm) = &pat.kind else {
+                return Err(rt(format!("`{name}` is not a track generator")));
+            };
             let v = u8::try_from(die).map_err(|_| rt(format!("{die} is not a die")))?;
             crate::engine::track::generate(t, s, pat, tm, s.turn(), Some(v), out);
             Ok(())

@@ -62,9 +62,17 @@ fn every_rule_of_every_game_is_pinned_by_a_scenario() {
     let mut problems = Vec::new();
     for files in shipped() {
         let r = icebox::testing::run_mutants(&files, 0, None);
-        assert!(r.generated > 10, "{}: only {} mutants", files.label, r.generated);
+        assert!(
+            r.generated > 10,
+            "{}: only {} mutants",
+            files.label,
+            r.generated
+        );
         for m in r.survived {
-            problems.push(format!("{}: SURVIVED {} (line {})", files.label, m.id, m.line));
+            problems.push(format!(
+                "{}: SURVIVED {} (line {})",
+                files.label, m.id, m.line
+            ));
         }
         for id in r.stale {
             problems.push(format!("{}: stale equivalence mark {id}", files.label));

@@ -1,0 +1,400 @@
+//! Lowering of move generators: the keys every kind shares, then each kind's own. A key that
+//! belongs to another kind is refused, naming the kinds it belongs to ("types that say what is
+//! legal": the engine's `GenKind` has no field for it).
+
+use crate::def::{self, MoveKind};
+use crate::diag::Problem;
+use crate::engine::Tables;
+use crate::engine::movegen::{
+    self, Amount, Capture, Conds, GenKind, Headings, Leap, Movement, Pattern, Place, Ray, kind_mask,
+};
+
+use super::kind_list;
+
+pub(super) fn amount(
+    v: &Option<def::Amount>,
+    default: Amount,
+    path: &[&str],
+    problems: &mut Vec<Problem>,
+) -> Amount {
+    match v {
+        None => default,
+        Some(def::Amount::Fixed(n)) => Amount::Fixed(*n),
+        Some(def::Amount::Expr(s)) => Amount::parse(s).unwrap_or_else(|| {
+            problems.push(Problem::at(
+                path,
+                format!(
+                    "`{s}` is not a distance: use a number, size, stack, size-1, stack+1 or any"
+                ),
+            ));
+            default
+        }),
+    }
+}
+
+/// Keys every generator kind may write.
+const COMMON: [&str; 13] = [
+    "kind",
+    "like",
+    "pieces",
+    "kinds",
+    "region",
+    "land",
+    "land_rules",
+    "capture",
+    "takes",
+    "capture_if",
+    "capture_to",
+    "capture_zone_of",
+    "score",
+];
+
+/// Keys of the generators that move a piece (ray and leap).
+const MOVING: [&str; 7] = [
+    "base_kinds",
+    "carry",
+    "promote",
+    "toward",
+    "away_from",
+    "legs",
+    "unless_net",
+];
+
+/// Each kind's own keys.
+const OWN: [(MoveKind, &str, &[&str]); 4] = [
+    (
+        MoveKind::Ray,
+        "ray",
+        &[
+            "directions",
+            "over_min",
+            "over_max",
+            "over",
+            "over_occupied_min",
+            "over_occupied_max",
+            "chain",
+            "chain_stop",
+            "revisit",
+        ],
+    ),
+    (MoveKind::Leap, "leap", &["leaps"]),
+    (MoveKind::Place, "place", &["zone"]),
+    (
+        MoveKind::Track,
+        "track",
+        &[
+            "track",
+            "enter_from",
+            "enter_first",
+            "bear_off",
+            "wrap",
+            "layers",
+        ],
+    ),
+];
+
+/// Whether `kind` accepts `key`.
+fn accepts(kind: MoveKind, key: &str) -> bool {
+    COMMON.contains(&key)
+        || (matches!(kind, MoveKind::Ray | MoveKind::Leap) && MOVING.contains(&key))
+        || OWN
+            .iter()
+            .any(|(k, _, keys)| *k == kind && keys.contains(&key))
+}
+
+/// Refuses the keys a generator writes that its kind does not have, naming the kinds that do.
+fn check_keys(name: &str, kind: MoveKind, written: &[String], problems: &mut Vec<Problem>) {
+    let kind_name = OWN
+        .iter()
+        .find(|(k, _, _)| *k == kind)
+        .map_or("ray", |(_, n, _)| *n);
+    for key in written {
+        if accepts(kind, key) {
+            continue;
+        }
+        let owners: Vec<String> = OWN
+            .iter()
+            .filter(|(k, _, _)| accepts(*k, key))
+            .map(|(_, n, _)| format!("`{n}`"))
+            .collect();
+        if owners.is_empty() {
+            continue; // not a generator key at all: serde has said so already
+        }
+        problems.push(Problem::at(
+            &["moves", name, key],
+            format!(
+                "`{key}` is a key of {} generators; this one is kind = \"{kind_name}\"",
+                owners.join(" and ")
+            ),
+        ));
+    }
+}
+
+/// Lowers one `[moves.NAME]` table; `written` are the keys it writes itself.
+pub(super) fn lower_pattern(
+    t: &Tables,
+    name: &str,
+    m: &def::MoveDef,
+    written: &[String],
+    problems: &mut Vec<Problem>,
+) -> Option<Pattern> {
+    check_keys(name, m.kind, written, problems);
+    let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
+    let lone = m
+        .land
+        .as_ref()
+        .is_some_and(|c| c.as_slice().contains(&def::CellCond::LoneEnemy));
+    if lone && m.kind != MoveKind::Track {
+        problems.push(Problem::at(
+            &at("land"),
+            "`lone-enemy` is only judged by track generators (kind = \"track\")",
+        ));
+    }
+    let kinds = kind_list(t, &m.kinds, &["moves", name, "kinds"], problems);
+    let region_named = |r: &str, path: &[&str], problems: &mut Vec<Problem>| {
+        let i = t.board.region_index(r);
+        if i.is_none() {
+            problems.push(
+                Problem::at(path, format!("`{r}` is not a region"))
+                    .suggesting(r, t.board.regions().iter().map(|x| x.name.as_str())),
+            );
+        }
+        i
+    };
+    let away = m
+        .away_from
+        .as_ref()
+        .and_then(|r| region_named(r, &at("away_from"), problems));
+    let toward = m.toward.as_ref().and_then(|r| {
+        let i = region_named(r, &at("toward"), problems)?;
+        let far = |d: u16| {
+            if d == u16::MAX {
+                i32::from(u16::MAX)
+            } else {
+                i32::from(d)
+            }
+        };
+        Some(
+            (0..t.player_count())
+                .map(|p| {
+                    let to = t.board.distances_to(t.board.region_at(i).for_seat(p));
+                    let from = away.map(|a| t.board.distances_to(t.board.region_at(a).for_seat(p)));
+                    to.iter()
+                        .enumerate()
+                        .map(|(c, d)| far(*d) - from.as_ref().map_or(0, |f| far(f[c])))
+                        .collect()
+                })
+                .collect(),
+        )
+    });
+    if m.away_from.is_some() && m.toward.is_none() {
+        problems.push(Problem::at(&at("away_from"), "`away_from` needs `toward`"));
+    }
+    if toward.is_none() && (!m.legs.is_empty() || !m.unless_net.is_empty()) {
+        problems.push(Problem::at(
+            &at("legs"),
+            "`legs` and `unless_net` need `toward`, the region headings are measured against",
+        ));
+    }
+    let promote = m.promote.as_ref().and_then(|pr| {
+        let base = ["moves", name, "promote"];
+        let path = |key: &'static str| -> Vec<&str> {
+            let mut v = base.to_vec();
+            v.push(key);
+            v
+        };
+        let region = region_named(&pr.region, &path("region"), problems)?;
+        let to = kind_list(t, &pr.to, &path("to"), problems);
+        if to.is_empty() {
+            problems.push(Problem::at(&path("to"), "`to` needs at least one kind"));
+        }
+        if let Some(z) = &pr.zone
+            && !t.zones.iter().any(|x| &x.name == z)
+        {
+            problems.push(Problem::at(&path("zone"), format!("`{z}` is not a zone")));
+        }
+        Some(movegen::Promote {
+            region,
+            to,
+            optional: pr.optional,
+            zone: pr.zone.clone(),
+        })
+    });
+    let mut region_rules = Vec::new();
+    for (label, r) in &m.land_rules {
+        let base = ["moves", name, "land_rules", label.as_str()];
+        let path = |key: &'static str| -> Vec<&str> {
+            let mut v = base.to_vec();
+            v.push(key);
+            v
+        };
+        let rname = r.region.as_deref().unwrap_or(label);
+        let Some(region) = region_named(rname, &path("region"), problems) else {
+            continue;
+        };
+        let on = kind_list(t, &r.on_kinds, &path("on_kinds"), problems);
+        region_rules.push(movegen::RegionRule {
+            region,
+            kinds: kind_mask(&kind_list(t, &r.kinds, &path("kinds"), problems)),
+            land: r.land.as_ref().map(|c| Conds::of(c.as_slice())),
+            on_kinds: if on.is_empty() { 0 } else { kind_mask(&on) },
+            on_base_kinds: {
+                let b = kind_list(t, &r.on_base_kinds, &path("on_base_kinds"), problems);
+                if b.is_empty() { 0 } else { kind_mask(&b) }
+            },
+            outside: r.outside,
+            end_on: r.end_on.as_ref().map(|c| Conds::of(c.as_slice())),
+            stop: r.stop,
+            enter: r.enter,
+            leave: r.leave,
+            ends_chain: r.ends_chain,
+        });
+    }
+    let region = m
+        .region
+        .as_ref()
+        .and_then(|r| region_named(r, &at("region"), problems));
+    let mut dirs = vec![Vec::new(); t.player_count()];
+    if m.directions.is_empty() {
+        for d in &mut dirs {
+            *d = t.board.dirs().collect();
+        }
+    }
+    for (i, dname) in m.directions.iter().enumerate() {
+        if !t.board.is_dir(dname) {
+            let names: Vec<&str> = t
+                .board
+                .dirs()
+                .map(|d| t.board.dir_name(d))
+                .chain(t.board.relative_names())
+                .collect();
+            problems.push(
+                Problem::at(
+                    &["moves", name, "directions", &i.to_string()],
+                    format!("`{dname}` is not a direction"),
+                )
+                .suggesting(dname, names.iter().copied()),
+            );
+            continue;
+        }
+        for (p, list) in dirs.iter_mut().enumerate() {
+            if let Some(d) = t.board.dir(dname, p) {
+                list.push(d);
+            }
+        }
+    }
+    let over_min = amount(&m.over_min, Amount::Fixed(0), &at("over_min"), problems);
+    let over_max = amount(&m.over_max, over_min, &at("over_max"), problems);
+    let zone_ok = |z: &Option<String>, key: &'static str, problems: &mut Vec<Problem>| {
+        if let Some(z) = z {
+            if !t.zones.iter().any(|x| &x.name == z) {
+                let mut names: Vec<&str> = t.zones.iter().map(|x| x.name.as_str()).collect();
+                names.dedup();
+                problems.push(
+                    Problem::at(&at(key), format!("`{z}` is not a zone"))
+                        .suggesting(z, names.iter().copied()),
+                );
+            }
+        }
+    };
+    zone_ok(&m.zone, "zone", problems);
+    zone_ok(&m.capture_to, "capture_to", problems);
+    let place = m.kind == MoveKind::Place;
+    let mut leaps: Vec<Vec<Vec<crate::board::DirId>>> = vec![Vec::new(); t.player_count()];
+    if m.kind == MoveKind::Leap && m.leaps.is_empty() {
+        problems.push(Problem::at(
+            &["moves", name],
+            "a `leap` generator needs `leaps`, lists of directions",
+        ));
+    }
+    for (i, path) in m.leaps.iter().enumerate() {
+        for (j, dname) in path.iter().enumerate() {
+            if !t.board.is_dir(dname) {
+                problems.push(Problem::at(
+                    &["moves", name, "leaps", &i.to_string(), &j.to_string()],
+                    format!("`{dname}` is not a direction"),
+                ));
+            }
+        }
+        for (p, list) in leaps.iter_mut().enumerate() {
+            let dirs: Option<Vec<_>> = path.iter().map(|d| t.board.dir(d, p)).collect();
+            if let Some(dirs) = dirs {
+                list.push(dirs);
+            }
+        }
+    }
+    if place && m.zone.is_none() {
+        problems.push(Problem::at(
+            &["moves", name],
+            "a `place` generator needs `zone`, the zone pieces come from",
+        ));
+    }
+    if m.revisit && (m.capture == def::CaptureMode::None || m.chain == def::Chain::None) {
+        problems.push(Problem::at(
+            &at("revisit"),
+            "`revisit` needs a capturing chain (`capture` and `chain`): only captures keep a series finite",
+        ));
+    }
+    if m.capture != def::CaptureMode::None && m.capture_to.is_none() {
+        problems.push(Problem::at(
+            &at("capture"),
+            "a capturing generator needs `capture_to`, the zone captured pieces go to",
+        ));
+    }
+    let capture = Capture {
+        mode: m.capture,
+        takes: m.takes,
+        only: m.capture_if.as_ref().map(|c| Conds::of(c.as_slice())),
+        to: m.capture_to.clone(),
+        zone_of: m.capture_zone_of,
+        score: m.score,
+    };
+    let moving = Movement {
+        base_kinds: kind_mask(&kind_list(t, &m.base_kinds, &at("base_kinds"), problems)),
+        carry_stack: m.carry == def::Carry::Stack,
+        promote,
+        toward,
+        legs: Headings::of(&m.legs),
+        unless_net: Headings::of(&m.unless_net),
+    };
+    let kind = match m.kind {
+        MoveKind::Ray => GenKind::Ray(Ray {
+            moving,
+            dirs,
+            over_min,
+            over_max,
+            over: Conds::of(
+                m.over
+                    .as_ref()
+                    .map_or(&[def::CellCond::Empty][..], |c| c.as_slice()),
+            ),
+            over_occupied_min: m.over_occupied_min,
+            over_occupied_max: m.over_occupied_max.unwrap_or(u32::MAX),
+            chain: m.chain,
+            chain_stop: m
+                .chain_stop
+                .as_ref()
+                .map_or(Conds::default(), |c| Conds::of(c.as_slice())),
+            revisit: m.revisit,
+        }),
+        MoveKind::Leap => GenKind::Leap(Leap { moving, leaps }),
+        MoveKind::Place => GenKind::Place(Place {
+            zone: m.zone.clone().unwrap_or_default(),
+        }),
+        MoveKind::Track => GenKind::Track(super::tracks::lower_track_moves(t, name, m, problems)?),
+    };
+    Some(Pattern {
+        name: name.to_string(),
+        mover: m.pieces,
+        kinds: kind_mask(&kinds),
+        region,
+        land: Conds::of(
+            m.land
+                .as_ref()
+                .map_or(&[def::CellCond::Empty][..], |c| c.as_slice()),
+        ),
+        region_rules,
+        capture,
+        kind,
+    })
+}

@@ -1,0 +1,478 @@
+//! Lowering a definition: the checked TOML model (`def`) becomes the engine's tables
+//! (`engine::Tables`: seats, kinds, pieces, zones, generators, tracks) and the set-up state.
+//! Every problem found is reported with its TOML key path; `game` locates them in the file and
+//! refuses the game if there is any. Play bookkeeping lives in `game`; this module only reads
+//! definitions.
+//!
+//! Files: `generators` (one lowering per generator kind, with the keys each kind accepts),
+//! `tracks` (race courses and track generators); seats, kinds, zones, the set-up here.
+
+mod generators;
+mod tracks;
+
+use std::collections::BTreeMap;
+
+use crate::board::Board;
+use crate::def::{self, GameDef, ZonePer};
+use crate::diag::Problem;
+use crate::engine::movegen::kind_mask;
+use crate::engine::{KindId, KindInfo, PieceInfo, PlayerId, Seat, State, Tables, ZoneInfo};
+use crate::notation;
+
+/// Lowers a definition into the engine's tables, reporting every problem found. `written`
+/// names the keys each generator writes itself (not through `like`), for the per-kind check.
+pub(crate) fn lower(
+    def: &GameDef,
+    board: Option<Board>,
+    written: &BTreeMap<String, Vec<String>>,
+    problems: &mut Vec<Problem>,
+) -> Option<Tables> {
+    let id_ok = !def.game.id.is_empty()
+        && def
+            .game
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        problems.push(Problem::at(
+            &["game", "id"],
+            "a game id is lower-case letters, digits and `-`",
+        ));
+    }
+    // Seats and teams.
+    let mut seats: Vec<Seat> = Vec::new();
+    if def.players.seats.is_empty() || def.players.seats.len() > 8 {
+        problems.push(Problem::at(
+            &["players", "seats"],
+            "a game has 1 to 8 seats",
+        ));
+    }
+    for (i, sd) in def.players.seats.iter().enumerate() {
+        let letter = match &sd.letter {
+            Some(l) if l.chars().count() == 1 && l.chars().all(|c| c.is_ascii_lowercase()) => {
+                l.chars().next()
+            }
+            Some(_) => {
+                problems.push(Problem::at(
+                    &["players", "seats", &i.to_string(), "letter"],
+                    "a seat letter is one lower-case letter",
+                ));
+                None
+            }
+            None => sd
+                .name
+                .chars()
+                .next()
+                .map(|c| c.to_ascii_lowercase())
+                .filter(|c| c.is_ascii_lowercase()),
+        };
+        let Some(letter) = letter else {
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string()],
+                format!("seat `{}` needs a `letter` (a-z)", sd.name),
+            ));
+            continue;
+        };
+        if seats.iter().any(|s| s.letter == letter) {
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string()],
+                format!("seat letter `{letter}` is used twice: give `letter`"),
+            ));
+        }
+        if seats.iter().any(|s| s.name == sd.name) {
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string(), "name"],
+                format!("seat `{}` is listed twice", sd.name),
+            ));
+        }
+        seats.push(Seat {
+            name: sd.name.clone(),
+            letter,
+            colours: sd.colours.clone(),
+            team: i as u8,
+        });
+    }
+    for (ti, team) in def.players.teams.iter().enumerate() {
+        let first = team
+            .first()
+            .and_then(|n| seats.iter().position(|s| &s.name == n));
+        for (j, name) in team.iter().enumerate() {
+            match seats.iter().position(|s| &s.name == name) {
+                Some(k) => seats[k].team = first.unwrap_or(k) as u8,
+                None => problems.push(
+                    Problem::at(
+                        &["players", "teams", &ti.to_string(), &j.to_string()],
+                        format!("`{name}` is not a seat"),
+                    )
+                    .suggesting(name, def.players.seats.iter().map(|s| s.name.as_str())),
+                ),
+            }
+        }
+    }
+    // Kinds and pieces.
+    let mut kinds = Vec::new();
+    if def.pieces.len() > 26 {
+        problems.push(Problem::at(&["pieces"], "at most 26 piece kinds"));
+    }
+    for (sym, p) in &def.pieces {
+        let mut chars = sym.chars();
+        let symbol = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => c,
+            _ => {
+                problems.push(Problem::at(
+                    &["pieces", sym],
+                    format!("piece kind `{sym}` must be one upper-case letter"),
+                ));
+                continue;
+            }
+        };
+        if !(0..=99).contains(&p.size) {
+            problems.push(Problem::at(&["pieces", sym, "size"], "size must be 0..=99"));
+        }
+        kinds.push(KindInfo {
+            symbol,
+            name: p.name.clone(),
+            size: p.size,
+            role: p.role.clone().unwrap_or_else(|| p.name.clone()),
+            colour: p.colour,
+            neutral_colour: p.neutral_colour.clone(),
+        });
+    }
+    let np = seats.len();
+    let mut pieces = Vec::new();
+    for (k, info) in kinds.iter().enumerate() {
+        for slot in 0..=np {
+            pieces.push(PieceInfo {
+                kind: KindId(k as u8),
+                owner: if slot == 0 {
+                    None
+                } else {
+                    Some(PlayerId((slot - 1) as u8))
+                },
+                size: info.size,
+            });
+        }
+    }
+    if pieces.len() > 255 {
+        problems.push(Problem::at(
+            &["pieces"],
+            "too many piece kinds for this many seats (kinds x (seats+1) must be < 256)",
+        ));
+    }
+    // Zones.
+    let mut zones = Vec::new();
+    for (name, z) in &def.zones {
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.is_empty() {
+            problems.push(Problem::at(
+                &["zones", name],
+                "a zone name is letters, digits and `_`",
+            ));
+        }
+        match z.per {
+            ZonePer::Shared => zones.push(ZoneInfo {
+                name: name.clone(),
+                seat: None,
+                description: z.description.clone(),
+            }),
+            ZonePer::Seat => {
+                for p in 0..np {
+                    zones.push(ZoneInfo {
+                        name: name.clone(),
+                        seat: Some(PlayerId(p as u8)),
+                        description: z.description.clone(),
+                    })
+                }
+            }
+        }
+    }
+    let board = board?;
+    for z in &def.zones {
+        if board.cell(z.0).is_some() {
+            problems.push(Problem::at(
+                &["zones", z.0],
+                format!("`{}` is both a zone and a cell", z.0),
+            ));
+        }
+    }
+    use crate::engine::{MAX_NAMES, MAX_PLIES};
+    if def.game.max_plies > MAX_PLIES {
+        problems.push(Problem::at(
+            &["game", "max_plies"],
+            format!(
+                "max_plies = {}: at most {MAX_PLIES} (a game that long would take days to play out)",
+                def.game.max_plies
+            ),
+        ));
+    }
+    for (key, n) in [
+        ("vars", def.rules.vars.len()),
+        ("words", def.rules.words.len()),
+        ("phases", def.rules.phases.len()),
+    ] {
+        if n > MAX_NAMES {
+            problems.push(Problem::at(
+                &["rules", key],
+                format!("{n} {key}: at most {MAX_NAMES}"),
+            ));
+        }
+    }
+    let phases = if def.rules.phases.is_empty() {
+        vec!["play".to_string()]
+    } else {
+        def.rules.phases.clone()
+    };
+    let separator = match def.rules.separator.as_deref() {
+        None | Some("-") => '-',
+        Some("/") => '/',
+        Some(other) => {
+            problems.push(Problem::at(
+                &["rules", "separator"],
+                format!("separator must be `-` or `/`, not `{other}`"),
+            ));
+            '-'
+        }
+    };
+    let mut t = Tables {
+        id: def.game.id.clone(),
+        board,
+        seats,
+        kinds,
+        pieces,
+        zones,
+        phases,
+        vars: def.rules.vars.keys().cloned().collect(),
+        var_defaults: def.rules.vars.values().copied().collect(),
+        max_plies: def.game.max_plies,
+        no_moves: def.rules.no_moves,
+        separator,
+        patterns: Vec::new(),
+        dice: def.dice.as_ref().and_then(|d| {
+            match crate::engine::dice::check(d.count as usize, d.sides) {
+                Ok(()) => Some(crate::engine::DiceSpec {
+                    count: d.count,
+                    sides: d.sides,
+                }),
+                Err(m) => {
+                    problems.push(Problem::at(&["dice"], m));
+                    None
+                }
+            }
+        }),
+        words: def.rules.words.clone(),
+        tracks: Vec::new(),
+        layered: def.moves.values().any(|m| m.layers),
+        repetition: def.rules.repetition.filter(|n| *n >= 2),
+        clock: None,
+        repetition_vars: def
+            .rules
+            .vars
+            .keys()
+            .map(|k| !def.rules.repetition_ignores.contains(k))
+            .collect(),
+    };
+    for (i, v) in def.rules.repetition_ignores.iter().enumerate() {
+        if !def.rules.vars.contains_key(v) {
+            problems.push(Problem::at(
+                &["rules", "repetition_ignores", &i.to_string()],
+                format!("`{v}` is not one of the rules' vars"),
+            ));
+        }
+    }
+    if let Some(c) = &def.rules.clock {
+        match t.vars.iter().position(|v| v == &c.var) {
+            Some(var) => {
+                let kinds = kind_list(
+                    &t,
+                    &c.reset_kinds,
+                    &["rules", "clock", "reset_kinds"],
+                    problems,
+                );
+                t.clock = Some(crate::engine::Clock {
+                    var,
+                    plies: c.plies,
+                    reset_kinds: if kinds.is_empty() {
+                        0
+                    } else {
+                        kind_mask(&kinds)
+                    },
+                    reset_on_capture: c.reset_on_capture,
+                });
+            }
+            None => problems.push(Problem::at(
+                &["rules", "clock", "var"],
+                format!(
+                    "`{}` is not one of the rules' vars: declare it in [rules] vars",
+                    c.var
+                ),
+            )),
+        }
+    }
+    for (name, per_seat) in &def.tracks {
+        if let Some(tr) = tracks::lower_track(&t, name, per_seat, problems) {
+            t.tracks.push(tr);
+        }
+    }
+    for (name, m) in &def.moves {
+        let own = written.get(name).map_or(&[][..], Vec::as_slice);
+        if let Some(p) = generators::lower_pattern(&t, name, m, own, problems) {
+            t.patterns.push(p);
+        }
+    }
+    Some(t)
+}
+
+/// Kind ids for a list of kind symbols, reporting the ones that are not kinds.
+pub(crate) fn kind_list(
+    t: &Tables,
+    list: &[String],
+    path: &[&str],
+    problems: &mut Vec<Problem>,
+) -> Vec<crate::engine::KindId> {
+    let mut kinds = Vec::new();
+    for (i, k) in list.iter().enumerate() {
+        match k
+            .chars()
+            .next()
+            .and_then(|c| t.kind(c))
+            .filter(|_| k.chars().count() == 1)
+        {
+            Some(id) => kinds.push(id),
+            None => {
+                let idx = i.to_string();
+                let mut at = path.to_vec();
+                at.push(&idx);
+                problems.push(
+                    Problem::at(&at, format!("`{k}` is not a piece kind"))
+                        .suggesting(k, t.kinds.iter().map(|k| k.name.as_str())),
+                );
+            }
+        }
+    }
+    kinds
+}
+
+pub(crate) fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Problem>) {
+    for (cell, text) in &def.setup.cells {
+        let Some(c) = t.board.cell(cell) else {
+            problems.push(
+                Problem::at(&["setup", "cells", cell], format!("unknown cell `{cell}`"))
+                    .suggesting(cell, t.board.names().iter().map(String::as_str)),
+            );
+            continue;
+        };
+        match notation::parse_pieces(t, text) {
+            Ok(ps) => s.stacks[c.index()] = ps.into_iter().collect(),
+            Err(e) => problems.push(Problem::at(&["setup", "cells", cell], e.message)),
+        }
+    }
+    for (zone, text) in &def.setup.zones {
+        let (zname, seat) = match zone.split_once('.') {
+            Some((z, seat)) => (z, Some(seat)),
+            None => (zone.as_str(), None),
+        };
+        let seat_id = match seat {
+            Some(n) => match t.seat(n) {
+                Some(p) => Some(p),
+                None => {
+                    problems.push(Problem::at(
+                        &["setup", "zones", zone],
+                        format!("`{n}` is not a seat"),
+                    ));
+                    continue;
+                }
+            },
+            None => None,
+        };
+        let loc = t.zone_loc(zname, seat_id).filter(|l| {
+            t.loc_zone(*l)
+                .is_some_and(|z| z.seat.is_none() || seat_id.is_some())
+        });
+        let Some(loc) = loc else {
+            problems.push(Problem::at(
+                &["setup", "zones", zone],
+                format!("`{zone}` is not a zone (a per-seat zone is written `name.Seat`)"),
+            ));
+            continue;
+        };
+        match notation::parse_pieces(t, text) {
+            Ok(mut ps) => {
+                ps.sort();
+                s.stacks[loc.index()] = ps.into_iter().collect();
+            }
+            Err(e) => problems.push(Problem::at(&["setup", "zones", zone], e.message)),
+        }
+    }
+    if let Some(f) = &def.setup.first {
+        if t.seat(f).is_none() {
+            problems.push(Problem::at(
+                &["setup", "first"],
+                format!("`{f}` is not a seat"),
+            ));
+        }
+    }
+    check_piece_total(t, s, problems);
+    if let Some(stash) = &def.stash {
+        check_stash(stash, t, s, problems);
+    }
+}
+
+/// All the pieces of a game fit the engine's counts (a stack carried whole, say).
+fn check_piece_total(t: &Tables, s: &State, problems: &mut Vec<Problem>) {
+    let total: usize = (0..t.loc_count())
+        .map(|l| s.stack(crate::engine::Loc(l as u16)).len())
+        .sum();
+    if total > crate::engine::MAX_PIECES {
+        problems.push(Problem::at(
+            &["setup"],
+            format!(
+                "the set-up has {total} pieces: at most {}",
+                crate::engine::MAX_PIECES
+            ),
+        ));
+    }
+}
+
+/// The set-up may not use more pieces of a kind than the stash holds.
+fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<Problem>) {
+    let mut used = vec![0u32; t.pieces.len()];
+    for l in 0..t.loc_count() {
+        for p in s.stack(crate::engine::Loc(l as u16)) {
+            used[p.index()] += 1;
+        }
+    }
+    for (table, map) in [("seat", &stash.seat), ("neutral", &stash.neutral)] {
+        for sym in map.keys() {
+            if sym.chars().count() != 1 || sym.chars().next().and_then(|c| t.kind(c)).is_none() {
+                problems.push(Problem::at(
+                    &["stash", table, sym],
+                    format!("`{sym}` is not a piece kind"),
+                ));
+            }
+        }
+    }
+    for (k, kind) in t.kinds.iter().enumerate() {
+        let sym = kind.symbol.to_string();
+        let owners =
+            std::iter::once(None).chain((0..t.player_count()).map(|p| Some(PlayerId(p as u8))));
+        for owner in owners {
+            let have = match owner {
+                None => stash.neutral.get(&sym).copied().unwrap_or(0),
+                Some(_) => stash.seat.get(&sym).copied().unwrap_or(0),
+            };
+            let n = used[t.piece(KindId(k as u8), owner).index()];
+            if n > have {
+                let whose = match owner {
+                    None => "neutral".to_string(),
+                    Some(p) => format!("of seat {}", t.seats[p.index()].name),
+                };
+                problems.push(Problem::at(
+                    &["setup"],
+                    format!(
+                        "the set-up places {n} {} ({whose}) but the stash holds {have}",
+                        kind.name
+                    ),
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Race courses (`[tracks.NAME]`) and the settings of `kind = "track"` generators.
+
+use crate::def;
+use crate::diag::Problem;
+use crate::engine::Tables;
+
+/// A `[tracks.NAME]` table: one course per seat, each cell at most once.
+pub(super) fn lower_track(
+    t: &Tables,
+    name: &str,
+    per_seat: &std::collections::BTreeMap<String, Vec<String>>,
+    problems: &mut Vec<Problem>,
+) -> Option<crate::engine::track::Track> {
+    let mut course = vec![Vec::new(); t.player_count()];
+    for (seat, cells) in per_seat {
+        let Some(p) = t.seat(seat) else {
+            problems.push(
+                Problem::at(&["tracks", name, seat], format!("`{seat}` is not a seat"))
+                    .suggesting(seat, t.seats.iter().map(|s| s.name.as_str())),
+            );
+            continue;
+        };
+        for (i, c) in cells.iter().enumerate() {
+            let idx = i.to_string();
+            match t.board.cell(c) {
+                Some(id) if !course[p.index()].contains(&id) => course[p.index()].push(id),
+                Some(_) => problems.push(Problem::at(
+                    &["tracks", name, seat, &idx],
+                    format!("`{c}` is on this course twice"),
+                )),
+                None => problems.push(Problem::at(
+                    &["tracks", name, seat, &idx],
+                    format!("`{c}` is not a cell"),
+                )),
+            }
+        }
+    }
+    for (p, seat) in t.seats.iter().enumerate() {
+        if course[p].is_empty() {
+            problems.push(Problem::at(
+                &["tracks", name],
+                format!("the track has no course for seat `{}`", seat.name),
+            ));
+        }
+    }
+    Some(crate::engine::track::Track {
+        name: name.to_string(),
+        course,
+    })
+}
+
+/// The track settings of a `kind = "track"` generator.
+pub(super) fn lower_track_moves(
+    t: &Tables,
+    name: &str,
+    m: &def::MoveDef,
+    problems: &mut Vec<Problem>,
+) -> Option<crate::engine::track::TrackMoves> {
+    use crate::engine::track::{Overshoot, TrackMoves};
+    let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
+    let Some(tname) = m.track.as_deref() else {
+        problems.push(Problem::at(
+            &["moves", name],
+            "a `track` generator needs `track`, the name of a [tracks] course",
+        ));
+        return None;
+    };
+    let Some(track) = t.tracks.iter().position(|x| x.name == tname) else {
+        problems.push(
+            Problem::at(&at("track"), format!("`{tname}` is not a track"))
+                .suggesting(tname, t.tracks.iter().map(|x| x.name.as_str())),
+        );
+        return None;
+    };
+    let zone_known = |z: &str, path: Vec<&str>, problems: &mut Vec<Problem>| {
+        if !t.zones.iter().any(|x| x.name == z) {
+            problems.push(
+                Problem::at(&path, format!("`{z}` is not a zone"))
+                    .suggesting(z, t.zones.iter().map(|x| x.name.as_str())),
+            );
+        }
+    };
+    for (i, z) in m.enter_from.iter().enumerate() {
+        let idx = i.to_string();
+        zone_known(z, vec!["moves", name, "enter_from", &idx], problems);
+    }
+    for (i, z) in m.enter_first.iter().enumerate() {
+        let idx = i.to_string();
+        if !m.enter_from.contains(z) {
+            problems.push(Problem::at(
+                &["moves", name, "enter_first", &idx],
+                format!("`{z}` must also be in enter_from"),
+            ));
+        }
+    }
+    let smallest_first = m.bear_off.as_ref().is_some_and(|b| b.smallest_first);
+    let (off, home, overshoot) = match &m.bear_off {
+        Some(b) => {
+            zone_known(&b.zone, vec!["moves", name, "bear_off", "zone"], problems);
+            let home = b.home.as_ref().and_then(|r| {
+                let i = t.board.region_index(r);
+                if i.is_none() {
+                    problems.push(Problem::at(
+                        &["moves", name, "bear_off", "home"],
+                        format!("`{r}` is not a region"),
+                    ));
+                }
+                i
+            });
+            let o = match b.overshoot {
+                def::OvershootDef::Exact => Overshoot::Exact,
+                def::OvershootDef::Furthest => Overshoot::Furthest,
+                def::OvershootDef::Any => Overshoot::Any,
+            };
+            (Some(b.zone.clone()), home, o)
+        }
+        None => (None, None, Overshoot::Exact),
+    };
+    Some(TrackMoves {
+        track,
+        enter_from: m.enter_from.clone(),
+        enter_first: m.enter_first.clone(),
+        off,
+        home,
+        overshoot,
+        wrap: m.wrap,
+        layers: m.layers,
+        smallest_first,
+    })
+}
