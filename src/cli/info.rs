@@ -1,5 +1,5 @@
 //! Commands that describe: `list` (every game, variant and option), `show` (one game and
-//! its start), `schema` (the JSON Schemas for editors).
+//! its start), `schema` (the JSON Schemas for editors), `api` (the script reference).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -137,5 +137,12 @@ pub(super) fn schema(variant: bool) -> Res {
             crate::def::schema::game_schema()
         }
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the script API reference (Markdown) or its `.d.rhai` definitions.
+pub(super) fn api(rhai: bool) -> Res {
+    let r = crate::rules::api_reference();
+    print!("{}", if rhai { r.definitions } else { r.markdown });
     Ok(ExitCode::SUCCESS)
 }

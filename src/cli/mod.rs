@@ -230,6 +230,13 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         smoke: usize,
     },
+    /// Print the reference of every function a rule script can call (Markdown), or with
+    /// --rhai the definitions file the Rhai language server reads for completion and hover.
+    Api {
+        /// Print `.d.rhai` definitions instead.
+        #[arg(long)]
+        rhai: bool,
+    },
     /// Print the JSON Schema of game files (or of variant files).
     Schema {
         /// The schema of variant files instead.
@@ -326,6 +333,7 @@ fn run(cli: Cli) -> Res {
         Command::List { json } => info::list(&dirs, json),
         Command::Show { game } => info::show(&load(&game, &dirs)?),
         Command::Schema { variant } => info::schema(variant),
+        Command::Api { rhai } => info::api(rhai),
         Command::Play {
             game,
             variant,

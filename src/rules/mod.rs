@@ -10,7 +10,7 @@
 //! scripts is a `Ctx` that points at the caller's `State` for the duration of one call; every
 //! change it makes goes through [`Tx`], so it is undoable.
 
-mod api;
+pub mod api;
 pub mod memory;
 
 use std::cell::RefCell;
@@ -193,8 +193,39 @@ fn new_engine() -> Engine {
     e.on_debug(|_, _, _| {});
     // Stops a script that holds too much memory in one call (see `memory`).
     e.on_progress(|_| memory::over_limit().then(|| Dynamic::from(MEMORY_TOKEN)));
-    api::register(&mut e);
+    // The documentation is kept by `api_reference`; here only the functions matter.
+    let _ = api::register(&mut e);
     e
+}
+
+/// The script API as registered: its documentation and what the engine holds.
+pub struct ApiReference {
+    /// One entry per function, in registration order.
+    pub docs: Vec<api::FnDoc>,
+    /// The Markdown reference (`icebox api`, docs/script-api.md).
+    pub markdown: String,
+    /// The `.d.rhai` definitions (`icebox api --rhai`, schema/icebox.d.rhai).
+    pub definitions: String,
+    /// The names of every function the engine has registered besides Rhai's own (`get$x`
+    /// for a property), for the check that each one is documented.
+    pub registered: Vec<String>,
+}
+
+/// Builds the script API reference from the registration itself.
+pub fn api_reference() -> ApiReference {
+    let mut e = Engine::new();
+    let docs = api::register(&mut e);
+    let registered = e
+        .gen_fn_signatures(false)
+        .iter()
+        .map(|sig| sig.split('(').next().unwrap_or(sig).trim().to_string())
+        .collect();
+    ApiReference {
+        markdown: api::markdown(&docs),
+        definitions: api::definitions(&e),
+        registered,
+        docs,
+    }
 }
 
 impl Rules {

@@ -3,6 +3,7 @@
 
 mod agreements;
 mod ai;
+mod api;
 mod backgammon;
 mod cli;
 mod games;

@@ -1,0 +1,123 @@
+//! Changing the state: `after_move`, `outcome`, `no_moves` and `agreed`. Every change goes through the logged transaction, so `undo` restores it.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub(super) fn register(api: &mut Api) {
+    def!(
+        api,
+        "s.set_dice(dice: array)",
+        "Replaces the dice left this turn (doubles played four times).",
+        "s.set_dice([d, d, d, d]);",
+        |c: &mut Ctx, dice: Array| {
+            change(c, "set_dice", |_, _, tx| {
+                tx.set_dice(dice_of(&dice)?);
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.set_phase(name: string)",
+        "Moves the game to another phase.",
+        "if s.zone_count(\"stash\") == 0 { s.set_phase(\"jump\"); }",
+        |c: &mut Ctx, name: &str| {
+            change(c, "set_phase", |_, t, tx| {
+                let i = t.phases.iter().position(|p| p == name).ok_or_else(|| {
+                    rt(format!(
+                        "`{name}` is not a phase (phases: {})",
+                        t.phases.join(", ")
+                    ))
+                })?;
+                tx.set_phase(i as u8);
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.set_turn(p: int)",
+        "Chooses who moves next (instead of the next seat).",
+        "s.set_turn(winner);",
+        |c: &mut Ctx, p: i64| {
+            let r = change(c, "set_turn", |_, t, tx| {
+                tx.set_turn(player(t, p)?);
+                Ok(())
+            });
+            if r.is_ok() {
+                c.0.borrow_mut().turn_set = true;
+            }
+            r
+        }
+    );
+
+    def!(
+        api,
+        "s.again()",
+        "The seat that just moved moves again.",
+        "if m.captures > 0 { s.again(); }",
+        |c: &mut Ctx| -> R<()> {
+            change(c, "again", |_, _, _| Ok(()))?;
+            c.0.borrow_mut().turn_set = true;
+            Ok(())
+        }
+    );
+
+    def!(
+        api,
+        "s.set_var(name: string, v: int)",
+        "Sets a variable of the rules (`[rules] vars`).",
+        "s.set_var(\"ep\", 0);",
+        |c: &mut Ctx, name: &str, v: i64| {
+            change(c, "set_var", |_, t, tx| {
+                tx.set_var(var_index(t, name)?, v);
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.add_score(p: int, n: int)",
+        "Adds `n` (may be negative) to seat `p`'s score.",
+        "s.add_score(m.mover, 1);",
+        |c: &mut Ctx, p: i64, d: i64| {
+            change(c, "add_score", |_, t, tx| {
+                let who = player(t, p)?;
+                if tx.act(
+                    t,
+                    &Action::Score {
+                        player: who,
+                        delta: d,
+                    },
+                ) {
+                    Ok(())
+                } else {
+                    Err(rt(format!(
+                        "add_score({p}, {d}): the score {} would pass the largest number",
+                        tx.s.score(who)
+                    )))
+                }
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.new_round()",
+        "Starts the next round: the set-up again, the first phase, the round count up.",
+        "if s.round < 2 { s.new_round(); }",
+        |c: &mut Ctx| {
+            change(c, "new_round", |w, _, tx| {
+                let round = tx.s.round();
+                tx.set_stacks(w.setup.stacks.clone());
+                tx.set_round(round.saturating_add(1));
+                tx.set_phase(0);
+                tx.set_passes(0);
+                Ok(())
+            })
+        }
+    );
+}

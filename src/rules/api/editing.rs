@@ -1,0 +1,306 @@
+//! Editing the move list being built: the `moves` hook only.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub(super) fn register(api: &mut Api) {
+    def!(
+        api,
+        "s.move_count() -> int",
+        "How many moves the list holds so far.",
+        "let i = s.move_count() - 1;",
+        |c: &mut Ctx| { with_list(c, "move_count", |out| Ok(out.len() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.keep_captures()",
+        "Keeps only the captures, if there is any (compulsory capture).",
+        "if s.option(\"compulsory_capture\") { s.keep_captures(); }",
+        |c: &mut Ctx| {
+            generate(c, |_, _, out| {
+                if out.iter().any(Move::is_capture) {
+                    out.retain(Move::is_capture);
+                }
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.keep_max_captures()",
+        "Keeps only the moves that capture the most pieces.",
+        "s.keep_max_captures();",
+        |c: &mut Ctx| {
+            generate(c, |_, _, out| {
+                let best = out.iter().map(Move::captured).max().unwrap_or(0);
+                out.retain(|m| m.captured() == best);
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.move_from(i: int) -> int",
+        "Where move `i` starts (a cell or zone location), or -1 for a pass.",
+        "s.move_from(i)",
+        |c: &mut Ctx, i: i64| {
+            with_move(c, i, |m| Ok(m.from().map_or(-1, |l| l.index() as i64)))
+        }
+    );
+
+    def!(
+        api,
+        "s.move_to(i: int) -> int",
+        "Where move `i` ends, or -1 for a pass.",
+        "if s.height(s.move_to(i)) > 0 { ... }",
+        |c: &mut Ctx, i: i64| { with_move(c, i, |m| Ok(m.to().map_or(-1, |l| l.index() as i64))) }
+    );
+
+    def!(
+        api,
+        "s.move_path(i: int) -> array",
+        "Every location move `i` stands on: its start, then each landing.",
+        "s.move_path(i).len()",
+        |c: &mut Ctx, i: i64| {
+            with_move(c, i, |m| {
+                Ok(m.path
+                    .iter()
+                    .map(|l| Dynamic::from(l.index() as i64))
+                    .collect::<Array>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.move_captures(i: int) -> int",
+        "How many pieces move `i` captures.",
+        "s.move_captures(i) > 0",
+        |c: &mut Ctx, i: i64| { with_move(c, i, |m| Ok(m.captured() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.move_piece(i: int) -> int",
+        "The piece move `i` moves, or -1.",
+        "s.kind(s.move_piece(i)) == \"K\"",
+        |c: &mut Ctx, i: i64| {
+            with_move(c, i, |m| {
+                Ok(moving_piece(m).map_or(-1, |p| p.index() as i64))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.remove_move(i: int)",
+        "Removes move `i` from the list (the later ones move down).",
+        "if bad { s.remove_move(i); }",
+        |c: &mut Ctx, i: i64| {
+            generate(c, |_, _, out| {
+                if i < 0 || i as usize >= out.len() {
+                    return Err(rt(format!(
+                        "there is no move {i} (there are {})",
+                        out.len()
+                    )));
+                }
+                out.remove(i as usize);
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.move_also(i: int, from: int, to: int)",
+        "Adds to move `i` the move of another top piece, `from` to `to` (castling's rook).",
+        "s.move_also(i, h1, f1);",
+        |c: &mut Ctx, i: i64, from: i64, to: i64| {
+            generate(c, |t, s, out| {
+                let (from, to) = (loc(t, from)?, loc(t, to)?);
+                let m = move_mut(out, i)?;
+                let piece = top_after(t, s, m, from)
+                    .ok_or_else(|| rt(format!("{} is empty", t.loc_name(from))))?;
+                m.actions.push(Action::Transfer { piece, from, to });
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.move_take(i: int, c: int, zone: string)",
+        "Adds to move `i` the capture of cell `c`'s pieces into a zone (the mover's, for a per-seat zone) (en passant).",
+        "s.move_take(i, s.step(m.to, \"backward\"), \"captured\");",
+        |c: &mut Ctx, i: i64, id: i64, zone_name: &str| {
+            generate(c, |t, s, out| {
+                let at = loc(t, id)?;
+                let z = zone(t, zone_name, s.turn())?;
+                let m = move_mut(out, i)?;
+                let stack = s.stack(at).to_vec();
+                if stack.is_empty() {
+                    return Err(rt(format!("{} is empty: nothing to take", t.loc_name(at))));
+                }
+                // Captures go first, as in generated moves, so the cell is clear for a landing.
+                for (k, &p) in stack.iter().rev().enumerate() {
+                    m.actions.insert(
+                        k,
+                        Action::Transfer {
+                            piece: p,
+                            from: at,
+                            to: z,
+                        },
+                    );
+                }
+                m.taken += stack.len() as u16;
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.move_promote(i: int, kind: string)",
+        "Makes the piece at the end of move `i` become a piece of another kind, of the same owner (written `=Q`).",
+        "s.move_promote(i, \"Q\");",
+        |c: &mut Ctx, i: i64, kind: &str| {
+            generate(c, |t, s, out| {
+                let k = kind_of(t, kind)?;
+                let m = move_mut(out, i)?;
+                let at = m.to().ok_or_else(|| rt("a pass cannot promote"))?;
+                let old = top_after(t, s, m, at)
+                    .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
+                let new = t.piece(k, t.info(old).owner);
+                m.actions.push(Action::Replace { at, old, new });
+                m.suffix = Some(k);
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.count_from(cells: array) -> int",
+        "How many moves start on one of these cells.",
+        "if s.count_from(cells) > 0 { s.keep_from(cells); }",
+        |c: &mut Ctx, cells: Array| {
+            generate(c, |t, _, out| {
+                let from = locs(t, &cells)?;
+                Ok(out
+                    .iter()
+                    .filter(|m| m.from().is_some_and(|l| from.contains(&l)))
+                    .count() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.keep_from(cells: array) -> int",
+        "Keeps only the moves that start on one of these cells; returns how many are left.",
+        "s.keep_from(frozen_by(s, x, me));",
+        |c: &mut Ctx, cells: Array| {
+            generate(c, |t, _, out| {
+                let from = locs(t, &cells)?;
+                out.retain(|m| m.from().is_some_and(|l| from.contains(&l)));
+                Ok(out.len() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.try_move(i: int)",
+        "Plays move `i` on a copy of the state that every read then sees, until `undo_try` (the turn does not pass). Generators and list changes are refused meanwhile.",
+        "s.try_move(i); let bad = stuck(s, x); s.undo_try();",
+        |c: &mut Ctx, i: i64| try_move(c, i)
+    );
+
+    def!(
+        api,
+        "s.keep_safe(royal: string, gens: array) -> int",
+        "Keeps only the moves after which no opponent could move onto the mover's royal piece with these generators (no moving into check); returns how many are left.",
+        "s.keep_safe(\"K\", attackers());",
+        |c: &mut Ctx, royal: &str, gens: Array| {
+            generate(c, |t, s, out| {
+                let kind = kind_of(t, royal)?;
+                let pats = patterns(t, &gens)?;
+                let me = s.turn();
+                let mut scratch = s.clone();
+                let mut buf = Vec::new();
+                out.retain(|m| {
+                    let n = crate::engine::apply_actions(t, &mut scratch, &m.actions);
+                    let safe = !royal_attacked(t, &scratch, me, kind, &pats, &mut buf);
+                    crate::engine::unapply_actions(t, &mut scratch, &m.actions, n);
+                    safe
+                });
+                Ok(out.len() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.undo_try()",
+        "Takes back the last `try_move`.",
+        "s.undo_try();",
+        |c: &mut Ctx| {
+            let mut w = c.0.borrow_mut();
+            match w.lookahead.pop() {
+                Some(_) => Ok(()),
+                None => Err(rt("undo_try without a try_move")),
+            }
+        }
+    );
+
+    // Backgammon's rule: keep only the moves after which the most dice can be used in all
+    // (trying every order natively with the generators given); with `larger`, when only one
+    // die can be used, it must be the larger one if it can.
+    def!(
+        api,
+        "s.keep_max_dice(gens: array, larger: bool) -> int",
+        "Keeps only the moves after which the most dice can be used in all; with `larger`, when only one die can be used it must be the larger one (backgammon).",
+        "s.keep_max_dice([\"run\"], true);",
+        |c: &mut Ctx, gens: Array, larger: bool| {
+            generate(c, |t, s, out| {
+                let pats = patterns(t, &gens)?;
+                let me = s.turn();
+                let mut scratch = s.clone();
+                let scores: Vec<usize> = out
+                    .iter()
+                    .map(|m| {
+                        if !uses_die(m) {
+                            return usize::MAX;
+                        }
+                        let n = crate::engine::apply_actions(t, &mut scratch, &m.actions);
+                        let used = 1 + max_dice_use(t, &mut scratch, &pats, me);
+                        crate::engine::unapply_actions(t, &mut scratch, &m.actions, n);
+                        used
+                    })
+                    .collect();
+                let best = scores.iter().copied().filter(|&u| u != usize::MAX).max();
+                let Some(best) = best else {
+                    return Ok(out.len() as i64);
+                };
+                let top_die = out
+                    .iter()
+                    .zip(&scores)
+                    .filter(|(_, u)| **u == best)
+                    .map(|(m, _)| die_used(m))
+                    .max()
+                    .unwrap_or(0);
+                let mut k = 0;
+                out.retain(|m| {
+                    let u = scores[k];
+                    k += 1;
+                    u == usize::MAX
+                        || (u == best && !(larger && best == 1 && die_used(m) != top_die))
+                });
+                Ok(out.len() as i64)
+            })
+        }
+    );
+}

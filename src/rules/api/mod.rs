@@ -1,0 +1,449 @@
+//! The functions a rule script calls on its state handle `s` and on a move `m`, registered in
+//! themed parts (one file each): `reading` (the state, in every hook), `queries` (what the
+//! generators could do, in every hook), `generators` and `editing` (the move list, in
+//! `moves`), `changes` and `outcomes` (through the logged transaction, so undo sees them, in
+//! `after_move`, `outcome`, `no_moves` and `agreed`), `moveref` (the `m` of `after_move`).
+//!
+//! Every function is registered with `def!`, which records its signature, its one-line
+//! documentation and an example beside the registration itself: `icebox api` prints the
+//! reference from that record, Rhai's metadata writes the `.d.rhai` definitions editors use,
+//! and a test fails if a registered function has no documentation. The docs cannot drift.
+
+mod changes;
+mod docs;
+mod editing;
+mod generators;
+mod moveref;
+mod outcomes;
+mod queries;
+mod reading;
+
+pub use docs::{FnDoc, Theme, definitions, markdown};
+
+use std::rc::Rc;
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Position};
+use smallvec::SmallVec;
+
+use super::{Access, Ctx, Work};
+use crate::board::CellId;
+use crate::engine::{
+    Action, Dice, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, movegen,
+};
+
+type R<T> = Result<T, Box<EvalAltResult>>;
+
+/// A played move as the script sees it in `after_move(s, m)`.
+#[derive(Clone)]
+pub(crate) struct MoveRef(
+    pub(crate) Rc<Move>,
+    pub(crate) PlayerId,
+    /// The word, for a word move (`double`); empty otherwise.
+    pub(crate) rhai::ImmutableString,
+);
+
+fn rt(msg: impl Into<String>) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorRuntime(Dynamic::from(msg.into()), Position::NONE).into()
+}
+
+/// Reads the state: the caller's, or the last `try_move` look-ahead.
+fn read<T>(c: &Ctx, f: impl FnOnce(&Work, &Tables, &State) -> R<T>) -> R<T> {
+    let w = c.0.borrow();
+    let t = w.tables.clone();
+    if let Some(s) = w.lookahead.last() {
+        return f(&w, &t, s);
+    }
+    let p = match w.access {
+        Access::Closed => return Err(rt("the state handle is only valid during a hook call")),
+        Access::Read(p, _) | Access::Write(p, _) => p,
+    };
+    // SAFETY: `Access` (rules/mod.rs): the pointer is live for this call and only read here.
+    let s = unsafe { p.as_ref() };
+    f(&w, &t, s)
+}
+
+/// Changes the state through a logged transaction: only in hooks that may change it.
+fn change<T>(c: &Ctx, what: &str, f: impl FnOnce(&Work, &Tables, &mut Tx) -> R<T>) -> R<T> {
+    let w = c.0.borrow_mut();
+    let Access::Write(mut sp, mut lp) = w.access else {
+        return Err(rt(match w.access {
+            Access::Closed => "the state handle is only valid during a hook call".to_string(),
+            _ => format!(
+                "`s.{what}` changes the state: call it from after_move, outcome, no_moves or agreed, not here"
+            ),
+        }));
+    };
+    // SAFETY: `Access`: made from the caller's `&mut` borrows for this call; the exclusive
+    // `RefCell` borrow held here keeps any other reference made from them from existing.
+    let (s, log) = unsafe { (sp.as_mut(), lp.as_mut()) };
+    let t = w.tables.clone();
+    let mut tx = Tx { s, log };
+    f(&w, &t, &mut tx)
+}
+
+/// Adds to or edits the move list of `moves(s)`. Not during a look-ahead: moves generated
+/// there would be the look-ahead position's, not the real one's.
+fn generate<T>(c: &Ctx, f: impl FnOnce(&Tables, &State, &mut Vec<Move>) -> R<T>) -> R<T> {
+    let w = c.0.borrow_mut();
+    let Access::Read(sp, Some(mut op)) = w.access else {
+        return Err(rt(
+            "move generators and move-list changes can only be called from moves(s)",
+        ));
+    };
+    if !w.lookahead.is_empty() {
+        return Err(rt(
+            "no move generators or move-list changes during try_move: the moves would be the look-ahead position's; call undo_try first",
+        ));
+    }
+    // SAFETY: `Access`: the state is only read; the list comes from the caller's `&mut`, and
+    // the exclusive `RefCell` borrow held here keeps it the only reference.
+    let (s, out) = unsafe { (sp.as_ref(), op.as_mut()) };
+    let t = w.tables.clone();
+    f(&t, s, out)
+}
+
+/// Reads the move list of `moves(s)` (allowed during a look-ahead too).
+fn with_list<T>(c: &Ctx, what: &str, f: impl FnOnce(&[Move]) -> R<T>) -> R<T> {
+    let w = c.0.borrow();
+    let Access::Read(_, Some(op)) = w.access else {
+        return Err(rt(format!("{what} can only be called from moves(s)")));
+    };
+    // SAFETY: `Access`: shared read while the `RefCell` borrow shuts out every writer.
+    f(unsafe { op.as_ref() })
+}
+
+fn player(t: &Tables, p: i64) -> R<PlayerId> {
+    if p >= 0 && (p as usize) < t.player_count() {
+        Ok(PlayerId(p as u8))
+    } else {
+        Err(rt(format!(
+            "{p} is not a seat (seats are 0..{})",
+            t.player_count() - 1
+        )))
+    }
+}
+
+fn cell(t: &Tables, c: i64) -> R<CellId> {
+    if c >= 0 && (c as usize) < t.board.len() {
+        Ok(CellId(c as u16))
+    } else {
+        Err(rt(format!(
+            "{c} is not a cell (use s.cell(\"name\") to get one)"
+        )))
+    }
+}
+
+fn piece(t: &Tables, p: i64) -> R<Piece> {
+    if p >= 0 && (p as usize) < t.pieces.len() {
+        Ok(Piece(p as u8))
+    } else {
+        Err(rt(format!("{p} is not a piece")))
+    }
+}
+
+fn zone(t: &Tables, name: &str, p: PlayerId) -> R<Loc> {
+    t.zone_loc(name, Some(p)).ok_or_else(|| {
+        let mut names: Vec<&str> = t.zones.iter().map(|z| z.name.as_str()).collect();
+        names.dedup();
+        rt(format!(
+            "`{name}` is not a zone (zones: {})",
+            names.join(", ")
+        ))
+    })
+}
+
+fn region<'t>(t: &'t Tables, name: &str, p: PlayerId) -> R<&'t crate::board::CellSet> {
+    t.board
+        .region(name)
+        .map(|r| r.for_seat(p.index()))
+        .ok_or_else(|| {
+            let names: Vec<&str> = t.board.regions().iter().map(|r| r.name.as_str()).collect();
+            rt(format!(
+                "`{name}` is not a region (regions: {})",
+                names.join(", ")
+            ))
+        })
+}
+
+fn var_index(t: &Tables, name: &str) -> R<usize> {
+    t.vars.iter().position(|v| v == name).ok_or_else(|| {
+        rt(format!(
+            "`{name}` is not a variable: declare it under [rules] vars (vars: {})",
+            t.vars.join(", ")
+        ))
+    })
+}
+
+fn pattern(t: &Tables, name: &str) -> R<usize> {
+    t.pattern(name).ok_or_else(|| {
+        let names: Vec<&str> = t.patterns.iter().map(|p| p.name.as_str()).collect();
+        let hint = crate::diag::suggest(name, names.iter().copied())
+            .map(|s| format!("did you mean `{s}`?"))
+            .unwrap_or_else(|| format!("generators: {}", names.join(", ")));
+        rt(format!(
+            "`{name}` is not a move generator of this game ([moves.{name}] is missing); {hint}"
+        ))
+    })
+}
+
+fn loc(t: &Tables, l: i64) -> R<Loc> {
+    if l >= 0 && (l as usize) < t.loc_count() {
+        Ok(Loc(l as u16))
+    } else {
+        Err(rt(format!("{l} is not a cell or zone")))
+    }
+}
+
+fn with_move<T>(c: &Ctx, i: i64, f: impl FnOnce(&Move) -> R<T>) -> R<T> {
+    with_list(c, "the move list", |out| {
+        match usize::try_from(i).ok().and_then(|i| out.get(i)) {
+            Some(m) => f(m),
+            None => Err(rt(format!(
+                "there is no move {i} (there are {})",
+                out.len()
+            ))),
+        }
+    })
+}
+
+fn locs(t: &Tables, cells: &Array) -> R<Vec<Loc>> {
+    cells
+        .iter()
+        .map(|d| {
+            d.as_int()
+                .map_err(|ty| rt(format!("expected cell numbers, found {ty}")))
+                .and_then(|x| loc(t, x))
+        })
+        .collect()
+}
+
+fn move_mut(out: &mut [Move], i: i64) -> R<&mut Move> {
+    let n = out.len();
+    usize::try_from(i)
+        .ok()
+        .and_then(|i| out.get_mut(i))
+        .ok_or_else(|| rt(format!("there is no move {i} (there are {n})")))
+}
+
+/// The top piece of `at` once the actions already in `m` have been played.
+fn top_after(t: &Tables, s: &State, m: &Move, at: Loc) -> Option<Piece> {
+    let mut scratch = s.clone();
+    crate::engine::apply_actions(t, &mut scratch, &m.actions);
+    scratch.top(at)
+}
+
+/// Plays move `i` of the list being built on a copy of the state, which every read then sees
+/// until `undo_try` (or the end of the hook): "would this move cause ...?" questions.
+fn try_move(c: &Ctx, i: i64) -> R<()> {
+    let mut w = c.0.borrow_mut();
+    let Access::Read(sp, Some(op)) = w.access else {
+        return Err(rt("try_move can only be called from moves(s)"));
+    };
+    if w.lookahead.len() >= 8 {
+        return Err(rt(
+            "try_move nests at most 8 deep; call undo_try after each",
+        ));
+    }
+    // SAFETY: `Access`: shared reads while the exclusive `RefCell` borrow shuts out writers.
+    let out = unsafe { op.as_ref() };
+    let m = usize::try_from(i)
+        .ok()
+        .and_then(|i| out.get(i))
+        .ok_or_else(|| rt(format!("there is no move {i} (there are {})", out.len())))?;
+    let mut next = match w.lookahead.last() {
+        Some(s) => s.clone(),
+        // SAFETY: as above.
+        None => unsafe { sp.as_ref() }.clone(),
+    };
+    for a in &m.actions {
+        crate::engine::apply_action(&w.tables, &mut next, a);
+    }
+    w.lookahead.push(next);
+    Ok(())
+}
+
+/// Generator indices for a list of names.
+fn patterns(t: &Tables, names: &Array) -> R<Vec<usize>> {
+    names
+        .iter()
+        .map(|d| {
+            let name = d
+                .clone()
+                .into_immutable_string()
+                .map_err(|ty| rt(format!("expected generator names, found {ty}")))?;
+            pattern(t, &name)
+        })
+        .collect()
+}
+
+/// Whether any move of the generators for `by` ends on one of `cells`.
+fn lands_on(
+    t: &Tables,
+    s: &State,
+    by: PlayerId,
+    pats: &[usize],
+    cells: &[Loc],
+    buf: &mut Vec<Move>,
+) -> bool {
+    pats.iter().any(|&i| {
+        buf.clear();
+        movegen::generate(t, s, &t.patterns[i], by, None, buf);
+        buf.iter()
+            .any(|m| m.to().is_some_and(|l| cells.contains(&l)))
+    })
+}
+
+/// Whether an opponent of `p` could move onto a cell where `p`'s piece of kind `royal` is on
+/// top, with the given generators (check, in chess).
+fn royal_attacked(
+    t: &Tables,
+    s: &State,
+    p: PlayerId,
+    royal: crate::engine::KindId,
+    pats: &[usize],
+    buf: &mut Vec<Move>,
+) -> bool {
+    let royal_piece = t.piece(royal, Some(p));
+    let cells: SmallVec<[Loc; 2]> = t
+        .board
+        .cells()
+        .map(Loc::from)
+        .filter(|l| s.top(*l) == Some(royal_piece))
+        .collect();
+    if cells.is_empty() {
+        return false;
+    }
+    (0..t.player_count())
+        .map(|o| PlayerId(o as u8))
+        .filter(|o| !t.same_team(*o, p))
+        .any(|o| lands_on(t, s, o, pats, &cells, buf))
+}
+
+fn kind_of(t: &Tables, symbol: &str) -> R<crate::engine::KindId> {
+    symbol
+        .chars()
+        .next()
+        .filter(|_| symbol.chars().count() == 1)
+        .and_then(|c| t.kind(c))
+        .ok_or_else(|| rt(format!("`{symbol}` is not a piece kind")))
+}
+
+fn moving_piece(m: &Move) -> Option<Piece> {
+    m.actions.iter().rev().find_map(|a| match a {
+        Action::Transfer { piece, .. } => Some(*piece),
+        _ => None,
+    })
+}
+
+fn dice_array(d: Dice) -> Array {
+    d.values().map(|v| Dynamic::from(i64::from(v))).collect()
+}
+
+fn dice_of(arr: &Array) -> R<Dice> {
+    let values: Option<Vec<u8>> = arr
+        .iter()
+        .map(|v| v.as_int().ok().and_then(|n| u8::try_from(n).ok()))
+        .collect();
+    values.and_then(|v| Dice::from_values(&v)).ok_or_else(|| {
+        rt(format!(
+            "dice are up to {} whole numbers from 1 to {}",
+            Dice::MAX,
+            Dice::MAX_PIPS
+        ))
+    })
+}
+
+fn uses_die(m: &Move) -> bool {
+    die_used(m) != 0
+}
+
+/// The die a move uses up (0 for none).
+fn die_used(m: &Move) -> u8 {
+    m.actions
+        .iter()
+        .find_map(|a| match a {
+            Action::Die {
+                value, used: true, ..
+            } => Some(*value),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+/// The most dice the player to move can still use, one generated move per die, with the
+/// generators `pats` (only moves that use a die count).
+fn max_dice_use(t: &Tables, s: &mut State, pats: &[usize], who: PlayerId) -> usize {
+    let full = s.dice().len();
+    if full == 0 {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    for &i in pats {
+        movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+    }
+    let mut best = 0;
+    for m in moves.iter().filter(|m| uses_die(m)) {
+        let n = crate::engine::apply_actions(t, s, &m.actions);
+        let used = 1 + max_dice_use(t, s, pats, who);
+        crate::engine::unapply_actions(t, s, &m.actions, n);
+        best = best.max(used);
+        if best == full {
+            break;
+        }
+    }
+    best
+}
+
+fn end(c: &Ctx, o: Outcome) -> R<()> {
+    change(c, "end", |_, _, tx| {
+        tx.set_outcome(Some(o));
+        Ok(())
+    })
+}
+
+/// Registers a documented script function on `api`: its signature as a script writes it
+/// (`s.cell(name: string) -> int`, or `s.turn -> int` for a property), a one-line description,
+/// an example, and the Rust closure. The signature names the Rhai function (a property `p`
+/// becomes the getter `get$p`) and its parameters for the editor definitions.
+macro_rules! def {
+    ($api:expr, $sig:literal, $doc:literal, $example:literal, $f:expr $(,)?) => {{
+        let d = $crate::rules::api::FnDoc::new($sig, $doc, $example, $api.theme);
+        rhai::FuncRegistration::new(d.rhai_name())
+            .with_params_info(d.params_info())
+            .with_comments([d.comment()])
+            .register_into_engine($api.e, $f);
+        $api.docs.push(d);
+    }};
+}
+use def;
+
+/// Registration in progress: the engine, the theme being registered, and the docs so far.
+pub(crate) struct Api<'a> {
+    pub(crate) e: &'a mut Engine,
+    pub(crate) theme: Theme,
+    pub(crate) docs: Vec<FnDoc>,
+}
+
+/// Registers the whole script API on `e`; returns its documentation, one entry per function.
+pub(super) fn register(e: &mut Engine) -> Vec<FnDoc> {
+    e.register_type_with_name::<Ctx>("State");
+    e.register_type_with_name::<MoveRef>("Move");
+    let mut api = Api {
+        e,
+        theme: Theme::Reading,
+        docs: Vec::new(),
+    };
+    for (theme, part) in [
+        (Theme::Reading, reading::register as fn(&mut Api)),
+        (Theme::Queries, queries::register),
+        (Theme::Generators, generators::register),
+        (Theme::Editing, editing::register),
+        (Theme::Changes, changes::register),
+        (Theme::Outcomes, outcomes::register),
+        (Theme::Move, moveref::register),
+    ] {
+        api.theme = theme;
+        part(&mut api);
+    }
+    api.docs
+}

@@ -1,0 +1,562 @@
+//! Reading the state: every hook.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub(super) fn register(api: &mut Api) {
+    def!(
+        api,
+        "s.turn -> int",
+        "The seat to move (0-based).",
+        "if s.turn == 0 { ... }",
+        |c: &mut Ctx| { read(c, |_, _, s| Ok(s.turn().index() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.players -> int",
+        "How many seats the game has.",
+        "for p in 0..s.players { ... }",
+        |c: &mut Ctx| { read(c, |_, t, _| Ok(t.player_count() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.phase -> string",
+        "The current phase's name (`[rules] phases`).",
+        "if s.phase == \"place\" { ... }",
+        |c: &mut Ctx| {
+            read(c, |w, _, s| {
+                Ok(w.phase_names.get(s.phase()).cloned().unwrap_or_default())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.round -> int",
+        "The current round, from 1.",
+        "if s.round < 2 { s.new_round(); }",
+        |c: &mut Ctx| { read(c, |_, _, s| Ok(s.round() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.ply -> int",
+        "Plies played so far (passes and throws included).",
+        "let early = s.ply < 10;",
+        |c: &mut Ctx| read(c, |_, _, s| Ok(s.ply() as i64))
+    );
+
+    def!(
+        api,
+        "s.next(p: int) -> int",
+        "The seat after seat `p` in turn order.",
+        "s.set_turn(s.next(s.turn));",
+        |c: &mut Ctx, p: i64| { read(c, |_, t, _| Ok(t.next_seat(player(t, p)?).index() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.seat_name(p: int) -> string",
+        "The name of seat `p`.",
+        "s.win(p, `${s.seat_name(p)} reached the far row`);",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, _| Ok(t.seats[player(t, p)?.index()].name.clone()))
+        }
+    );
+
+    def!(
+        api,
+        "s.same_team(a: int, b: int) -> bool",
+        "Whether seats `a` and `b` are partners (or the same seat).",
+        "if s.same_team(p, q) { ... }",
+        |c: &mut Ctx, a: i64, b: i64| {
+            read(c, |_, t, _| Ok(t.same_team(player(t, a)?, player(t, b)?)))
+        }
+    );
+
+    def!(
+        api,
+        "s.score(p: int) -> int",
+        "Seat `p`'s score.",
+        "if s.score(0) > s.score(1) { ... }",
+        |c: &mut Ctx, p: i64| { read(c, |_, t, s| Ok(s.score(player(t, p)?))) }
+    );
+
+    def!(
+        api,
+        "s.get_var(name: string) -> int",
+        "A variable of the rules (`[rules] vars`).",
+        "let ep = s.get_var(\"ep\");",
+        |c: &mut Ctx, name: &str| { read(c, |_, t, s| Ok(s.var(var_index(t, name)?))) }
+    );
+
+    def!(
+        api,
+        "s.option(name: string) -> bool|int|string",
+        "The value in force of a house-rule option (`[options]`, `--set`).",
+        "if s.option(\"compulsory_capture\") { s.keep_captures(); }",
+        |c: &mut Ctx, name: &str| {
+            read(c, |w, _, _| {
+                w.options.get(name).cloned().ok_or_else(|| {
+                    let names: Vec<&str> = w.options.keys().map(String::as_str).collect();
+                    rt(format!(
+                        "`{name}` is not an option of this game (options: {})",
+                        names.join(", ")
+                    ))
+                })
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.cell(name: string) -> int",
+        "The cell named `name`, or -1 if there is none. Cells are numbers: on a grid, rank-major from a1 (a1 = 0, b1 = 1, ...).",
+        "let e1 = s.cell(\"e1\");",
+        |c: &mut Ctx, name: &str| {
+            read(c, |_, t, _| {
+                Ok(t.board.cell(name).map_or(-1, |x| x.index() as i64))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.cell_name(c: int) -> string",
+        "The name of cell `c`.",
+        "let to = s.cell_name(m.to);",
+        |c: &mut Ctx, id: i64| { read(c, |_, t, _| Ok(t.board.name(cell(t, id)?).to_string())) }
+    );
+
+    def!(
+        api,
+        "s.top(c: int) -> int",
+        "The top piece of cell `c` (a piece number), or -1 when it is empty.",
+        "let p = s.top(c); if p >= 0 && s.owner(p) == s.turn { ... }",
+        |c: &mut Ctx, id: i64| {
+            read(c, |_, t, s| {
+                Ok(s.top(cell(t, id)?.into()).map_or(-1, |p| p.index() as i64))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.height(c: int) -> int",
+        "How many pieces cell `c` holds.",
+        "if s.height(c) > 0 { ... }",
+        |c: &mut Ctx, id: i64| { read(c, |_, t, s| Ok(s.stack(cell(t, id)?.into()).len() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.stack(c: int) -> array",
+        "The pieces of cell `c`, bottom first.",
+        "for p in s.stack(c) { ... }",
+        |c: &mut Ctx, id: i64| {
+            read(c, |_, t, s| {
+                Ok(s.stack(cell(t, id)?.into())
+                    .iter()
+                    .map(|p| Dynamic::from(p.index() as i64))
+                    .collect::<Array>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.stack_pips(c: int) -> int",
+        "The pips of every piece of cell `c` together.",
+        "let worth = s.stack_pips(c);",
+        |c: &mut Ctx, id: i64| {
+            read(c, |_, t, s| {
+                Ok(s.stack(cell(t, id)?.into())
+                    .iter()
+                    .map(|p| t.info(*p).size)
+                    .sum::<i64>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.size(piece: int) -> int",
+        "A piece's size in pips (`[pieces.X] size`).",
+        "let pips = s.size(s.top(c));",
+        |c: &mut Ctx, p: i64| { read(c, |_, t, _| Ok(t.info(piece(t, p)?).size)) }
+    );
+
+    def!(
+        api,
+        "s.owner(piece: int) -> int",
+        "A piece's seat, or -1 for a neutral piece.",
+        "if s.owner(s.top(c)) == s.turn { ... }",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, _| {
+                Ok(t.info(piece(t, p)?).owner.map_or(-1, |o| o.index() as i64))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.kind(piece: int) -> string",
+        "A piece's kind letter (`\"P\"`).",
+        "if s.kind(m.piece) == \"P\" { ... }",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, _| {
+                Ok(t.kinds[t.info(piece(t, p)?).kind.index()]
+                    .symbol
+                    .to_string())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.role(piece: int) -> string",
+        "A piece's role (`[pieces.X] role`, default its name).",
+        "if s.role(p) == \"king\" { ... }",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, _| {
+                Ok(t.kinds[t.info(piece(t, p)?).kind.index()].role.clone())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.step(c: int, dir: string) -> int",
+        "The cell one step from `c` in direction `dir` (absolute, or relative to the seat to move), or -1 off the board.",
+        "let ahead = s.step(c, \"forward\");",
+        |c: &mut Ctx, id: i64, dir: &str| {
+            read(c, |_, t, s| {
+                let from = cell(t, id)?;
+                let d = t
+                    .board
+                    .dir(dir, s.turn().index())
+                    .ok_or_else(|| rt(format!("`{dir}` is not a direction of this board")))?;
+                Ok(t.board.step(from, d).map_or(-1, |x| x.index() as i64))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.in_region(c: int, region: string) -> bool",
+        "Whether cell `c` is in a region (the seat to move's part of a per-seat region).",
+        "if s.in_region(m.to, \"goal\") { ... }",
+        |c: &mut Ctx, id: i64, name: &str| {
+            read(c, |_, t, s| {
+                Ok(region(t, name, s.turn())?.contains(cell(t, id)?))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.in_region(c: int, region: string, p: int) -> bool",
+        "Whether cell `c` is in seat `p`'s part of a region.",
+        "s.in_region(c, \"finish\", 1)",
+        |c: &mut Ctx, id: i64, name: &str, p: i64| {
+            read(c, |_, t, _| {
+                Ok(region(t, name, player(t, p)?)?.contains(cell(t, id)?))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.region(name: string) -> array",
+        "The cells of a region (the seat to move's part of a per-seat region).",
+        "for c in s.region(\"goal\") { ... }",
+        |c: &mut Ctx, name: &str| {
+            read(c, |_, t, s| {
+                Ok(region(t, name, s.turn())?
+                    .iter()
+                    .map(|x| Dynamic::from(x.index() as i64))
+                    .collect::<Array>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.region(name: string, p: int) -> array",
+        "The cells of seat `p`'s part of a region.",
+        "s.region(\"home\", p)",
+        |c: &mut Ctx, name: &str, p: i64| {
+            read(c, |_, t, _| {
+                Ok(region(t, name, player(t, p)?)?
+                    .iter()
+                    .map(|x| Dynamic::from(x.index() as i64))
+                    .collect::<Array>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.zone(name: string) -> int",
+        "The location number of a zone (the seat to move's, for a per-seat zone), for `add_place`.",
+        "let hand = s.zone(\"hand\");",
+        |c: &mut Ctx, name: &str| {
+            read(c, |_, t, s| Ok(zone(t, name, s.turn())?.index() as i64))
+        }
+    );
+
+    def!(
+        api,
+        "s.zone(name: string, p: int) -> int",
+        "The location number of seat `p`'s instance of a zone.",
+        "let bar = s.zone(\"bar\", 1);",
+        |c: &mut Ctx, name: &str, p: i64| {
+            read(
+                c,
+                |_, t, _| Ok(zone(t, name, player(t, p)?)?.index() as i64),
+            )
+        }
+    );
+
+    def!(
+        api,
+        "s.ray(c: int, dir: string) -> array",
+        "Every cell from `c` (not included) to the edge in direction `dir`.",
+        "for x in s.ray(c, \"n\") { ... }",
+        |c: &mut Ctx, id: i64, dir: &str| {
+            read(c, |_, t, s| {
+                let mut at = cell(t, id)?;
+                let d = t
+                    .board
+                    .dir(dir, s.turn().index())
+                    .ok_or_else(|| rt(format!("`{dir}` is not a direction of this board")))?;
+                let mut cells = Array::new();
+                while let Some(n) = t.board.step(at, d) {
+                    cells.push(Dynamic::from(n.index() as i64));
+                    at = n;
+                }
+                Ok(cells)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.zone_count(zone: string) -> int",
+        "How many pieces a zone holds (the seat to move's, for a per-seat zone).",
+        "if s.zone_count(\"stash\") == 0 { s.set_phase(\"jump\"); }",
+        |c: &mut Ctx, name: &str| {
+            read(c, |_, t, s| {
+                Ok(s.stack(zone(t, name, s.turn())?).len() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.zone_count(zone: string, p: int) -> int",
+        "How many pieces seat `p`'s instance of a zone holds.",
+        "s.zone_count(\"off\", p) == 15",
+        |c: &mut Ctx, name: &str, p: i64| {
+            read(c, |_, t, s| {
+                Ok(s.stack(zone(t, name, player(t, p)?)?).len() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.board_pieces() -> int",
+        "How many pieces are on the board.",
+        "if s.board_pieces() == 2 { s.draw(\"two kings\"); }",
+        |c: &mut Ctx| {
+            read(c, |_, t, s| {
+                Ok(t.board
+                    .cells()
+                    .map(|x| s.stack(x.into()).len() as i64)
+                    .sum::<i64>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.board_pips() -> int",
+        "The pips of every piece on the board together.",
+        "let total = s.board_pips();",
+        |c: &mut Ctx| {
+            read(c, |_, t, s| {
+                Ok(t.board
+                    .cells()
+                    .flat_map(|x| s.stack(x.into()).iter())
+                    .map(|p| t.info(*p).size)
+                    .sum::<i64>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.pieces_of(p: int) -> int",
+        "How many of seat `p`'s pieces are on the board (under others too).",
+        "if s.pieces_of(p) == 0 { s.lose(p, \"no pieces left\"); }",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                Ok(t.board
+                    .cells()
+                    .flat_map(|x| s.stack(x.into()).iter())
+                    .filter(|q| t.info(**q).owner == Some(who))
+                    .count() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.count_tops(p: int) -> int",
+        "How many cells have one of seat `p`'s pieces on top.",
+        "s.count_tops(p)",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                Ok(t.board
+                    .cells()
+                    .filter(|x| {
+                        s.top((*x).into())
+                            .is_some_and(|q| t.info(q).owner == Some(who))
+                    })
+                    .count() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.count_tops(p: int, region: string) -> int",
+        "How many cells of seat `p`'s part of a region have one of its pieces on top.",
+        "s.count_tops(p, \"finish\")",
+        |c: &mut Ctx, p: i64, name: &str| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                let cells = region(t, name, who)?;
+                Ok(cells
+                    .iter()
+                    .filter(|x| {
+                        s.top((*x).into())
+                            .is_some_and(|q| t.info(q).owner == Some(who))
+                    })
+                    .count() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.count_stacks(p: int, region: string, kinds: string) -> int",
+        "How many cells of seat `p`'s part of a region hold exactly seat `p`'s pieces of these kinds, bottom first.",
+        "s.count_stacks(p, \"finish\", \"SML\") == 4",
+        |c: &mut Ctx, p: i64, name: &str, kinds: &str| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                let want: Vec<Piece> = kinds
+                    .chars()
+                    .filter(|ch| !ch.is_whitespace())
+                    .map(|ch| {
+                        t.kind(ch)
+                            .map(|k| t.piece(k, Some(who)))
+                            .ok_or_else(|| rt(format!("`{ch}` is not a piece kind")))
+                    })
+                    .collect::<R<_>>()?;
+                Ok(region(t, name, who)?
+                    .iter()
+                    .filter(|x| s.stack((*x).into()) == want.as_slice())
+                    .count() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.pips_of(p: int) -> int",
+        "The pips of every piece of seat `p` on the board.",
+        "s.pips_of(0) - s.pips_of(1)",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                Ok(t.board
+                    .cells()
+                    .flat_map(|x| s.stack(x.into()).iter())
+                    .filter(|q| t.info(**q).owner == Some(who))
+                    .map(|q| t.info(*q).size)
+                    .sum::<i64>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.distance_sum(p: int, region: string) -> int",
+        "The board distances of seat `p`'s pieces to its part of a region, added up (for `evaluate`).",
+        "-s.distance_sum(p, \"finish\")",
+        |c: &mut Ctx, p: i64, name: &str| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                let dist = t.board.distances_to(region(t, name, who)?);
+                Ok(t.board
+                    .cells()
+                    .map(|x| {
+                        let mine = s
+                            .stack(x.into())
+                            .iter()
+                            .filter(|q| t.info(**q).owner == Some(who))
+                            .count() as i64;
+                        mine * i64::from(dist[x.index()].min(1000))
+                    })
+                    .sum::<i64>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.held_down(p: int) -> array",
+        "The cells where a piece of seat `p` lies under another seat's top piece.",
+        "if s.held_down(p).len() > 0 { ... }",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                Ok(t.board
+                    .cells()
+                    .filter(|x| {
+                        let stack = s.stack((*x).into());
+                        let Some((top, below)) = stack.split_last() else {
+                            return false;
+                        };
+                        t.info(*top).owner != Some(who)
+                            && below.iter().any(|q| t.info(*q).owner == Some(who))
+                    })
+                    .map(|x| Dynamic::from(x.index() as i64))
+                    .collect::<Array>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.dice -> array",
+        "The dice thrown this turn and not yet used.",
+        "for d in s.dice { ... }",
+        |c: &mut Ctx| { read(c, |_, _, s| Ok(dice_array(s.dice()))) }
+    );
+
+    def!(
+        api,
+        "s.dice_left -> int",
+        "How many dice of this turn are still to use.",
+        "if s.dice_left == 0 { s.add_word(\"roll\"); }",
+        |c: &mut Ctx| { read(c, |_, _, s| Ok(s.dice().len() as i64)) }
+    );
+}
