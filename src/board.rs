@@ -103,6 +103,13 @@ pub struct Board {
     rows: Vec<Vec<CellId>>,
     /// Grid size, when the board is a generated grid.
     pub grid: Option<(u32, u32)>,
+    /// The board as a graph, one node per cell (node index = cell index) and an edge per
+    /// link: what graph algorithms (distances) run on.
+    graph: DiGraph<(), ()>,
+    /// The same, links taken both ways (connections, groups).
+    undirected: petgraph::graph::UnGraph<(), ()>,
+    /// Each direction's opposite, where the links have one (`n` and `s`).
+    reverse: Vec<Option<DirId>>,
 }
 
 fn file_name(f: u32) -> String {
@@ -133,6 +140,9 @@ impl Board {
             regions: Vec::new(),
             rows: Vec::new(),
             grid: None,
+            graph: DiGraph::new(),
+            undirected: petgraph::graph::UnGraph::new_undirected(),
+            reverse: Vec::new(),
         };
         let mut links: Vec<(CellId, CellId, String)> = Vec::new();
         let bd: &BoardDef = &def.board;
@@ -453,10 +463,61 @@ impl Board {
             b.regions.push(region);
         }
         if problems.is_empty() {
+            b.undirected = graph.clone().into_edge_type();
+            b.graph = graph;
+            b.reverse = (0..nd).map(|d| b.find_reverse(DirId(d as u8))).collect();
             Ok(b)
         } else {
             Err(problems)
         }
+    }
+
+    /// The direction that leads back along every `d` link, if there is one.
+    fn find_reverse(&self, d: DirId) -> Option<DirId> {
+        let links: Vec<(CellId, CellId)> = self
+            .cells()
+            .filter_map(|c| self.step(c, d).map(|n| (c, n)))
+            .collect();
+        if links.is_empty() {
+            return None;
+        }
+        self.dirs()
+            .find(|&e| links.iter().all(|&(c, n)| self.step(n, e) == Some(c)))
+    }
+
+    /// The opposite of direction `d` (`s` for `n`), where every `d` link has a way back.
+    pub fn reverse(&self, d: DirId) -> Option<DirId> {
+        self.reverse.get(d.index()).copied().flatten()
+    }
+
+    /// The cells connected to `from` through cells that satisfy `through` (neighbours over
+    /// links either way), when that group reaches a cell of `to`: a chain joining two sides.
+    pub fn chain_between(
+        &self,
+        from: &CellSet,
+        to: &CellSet,
+        through: impl Fn(CellId) -> bool,
+    ) -> Option<Vec<CellId>> {
+        let undirected =
+            petgraph::visit::NodeFiltered::from_fn(&self.undirected, |n: NodeIndex| {
+                through(CellId(n.index() as u16))
+            });
+        let mut seen = vec![false; self.len()];
+        for start in from.iter().filter(|c| through(*c)) {
+            if seen[start.index()] {
+                continue;
+            }
+            let mut group = Vec::new();
+            let mut bfs = petgraph::visit::Bfs::new(&undirected, NodeIndex::new(start.index()));
+            while let Some(n) = bfs.next(&undirected) {
+                seen[n.index()] = true;
+                group.push(CellId(n.index() as u16));
+            }
+            if group.iter().any(|c| to.contains(*c)) {
+                return Some(group);
+            }
+        }
+        None
     }
 
     fn lookup(&self, name: &str, path: &[&str], problems: &mut Vec<Problem>) -> Option<CellId> {
@@ -563,30 +624,23 @@ impl Board {
     }
 
     /// Steps from every cell to the nearest cell of `target`, following links forward
-    /// (`u16::MAX` where the target cannot be reached). Breadth-first over reversed links.
+    /// (`u16::MAX` where the target cannot be reached): shortest paths on the board graph with
+    /// its links reversed, from all of `target` at once.
     pub fn distances_to(&self, target: &CellSet) -> Vec<u16> {
-        let mut into: Vec<Vec<CellId>> = vec![Vec::new(); self.len()];
-        for c in self.cells() {
-            for d in self.dirs() {
-                if let Some(n) = self.step(c, d) {
-                    into[n.index()].push(c);
-                }
-            }
+        let mut reversed = self.graph.clone();
+        reversed.reverse();
+        let source = reversed.add_node(());
+        for c in target.iter() {
+            reversed.add_edge(source, NodeIndex::new(c.index()), ());
         }
-        let mut dist = vec![u16::MAX; self.len()];
-        let mut queue: std::collections::VecDeque<CellId> = target.iter().collect();
-        for c in &queue {
-            dist[c.index()] = 0;
-        }
-        while let Some(c) = queue.pop_front() {
-            for &p in &into[c.index()] {
-                if dist[p.index()] == u16::MAX {
-                    dist[p.index()] = dist[c.index()] + 1;
-                    queue.push_back(p);
-                }
-            }
-        }
-        dist
+        let found = petgraph::algo::dijkstra(&reversed, source, None, |_| 1u32);
+        (0..self.len())
+            .map(|c| {
+                found
+                    .get(&NodeIndex::new(c))
+                    .map_or(u16::MAX, |d| u16::try_from(d - 1).unwrap_or(u16::MAX - 1))
+            })
+            .collect()
     }
 
     /// All regions.

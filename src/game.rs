@@ -82,6 +82,12 @@ impl Game {
         if !problems.is_empty() {
             return Err(Diagnostics(problems.into_iter().map(located).collect()));
         }
+        // Positions are kept for a repetition rule, or for a script that reads them.
+        let mut tables = tables;
+        tables.keep_history = tables.repetition.is_some()
+            || ["repetitions", "history(", "set_flag("]
+                .iter()
+                .any(|f| loaded.script.contains(f));
         let tables = Rc::new(tables);
         let setup = Rc::new(setup);
         let options: BTreeMap<String, Dynamic> = loaded
@@ -238,9 +244,14 @@ impl Game {
 
     /// A position a game starts from is its first occurrence, for repetition.
     fn remember(&self, s: &mut State) {
-        if self.tables.repetition.is_some() {
+        if self.tables.keep_history {
             let key = s.position_key(&self.tables);
-            s.history.push(key);
+            let mover = s.turn();
+            s.history.push(crate::engine::Seen {
+                key,
+                mover,
+                flag: 0,
+            });
         }
     }
 
@@ -431,37 +442,54 @@ impl Game {
                 tx.set_var(c.var, v);
             }
         }
+        let mover = s.turn();
         let turn_set = if self.rules.hooks.after_move {
             self.rules.after_move(s, m, log)?
         } else {
             false
         };
+        // The ends the engine checks itself ([end]): a line, a chain, a full board.
+        if !s.is_over() && (t.end.line.is_some() || t.end.connect.is_some() || t.end.full.is_some())
+        {
+            let placed: smallvec::SmallVec<[crate::board::CellId; 8]> = m
+                .to()
+                .into_iter()
+                .chain(m.actions.iter().filter_map(|a| match *a {
+                    crate::engine::Action::Replace { at, .. } => Some(at),
+                    _ => None,
+                }))
+                .filter_map(|l| t.loc_cell(l))
+                .collect();
+            if let Some(o) = crate::engine::goals::after_move(t, s, &t.end, mover, &placed) {
+                Tx { s, log }.set_outcome(Some(o));
+            }
+        }
         if !turn_set && !s.is_over() {
             let n = t.next_seat(s.turn());
             Tx { s, log }.set_turn(n);
         }
-        if let Some(limit) = t.repetition
-            && !s.is_over()
-        {
+        if t.keep_history && !s.is_over() {
             let key = s.position_key(t);
-            // Nothing before the last irreversible move can come round again.
-            let window = t
-                .clock
-                .as_ref()
-                .map_or(usize::MAX, |c| s.var(c.var).max(0) as usize + 1);
             let mut tx = Tx { s, log };
-            tx.see(key);
-            let seen =
-                tx.s.history
-                    .iter()
-                    .rev()
-                    .take(window)
-                    .filter(|k| **k == key);
-            if seen.count() >= limit as usize {
-                tx.set_outcome(Some(Outcome::draw(
-                    t,
-                    format!("the same position occurred {limit} times"),
-                )));
+            tx.see(key, mover);
+            if let Some(limit) = t.repetition {
+                // Nothing before the last irreversible move can come round again.
+                let window = t
+                    .clock
+                    .as_ref()
+                    .map_or(usize::MAX, |c| tx.s.var(c.var).max(0) as usize + 1);
+                let seen =
+                    tx.s.history
+                        .iter()
+                        .rev()
+                        .take(window)
+                        .filter(|h| h.key == key);
+                if seen.count() >= limit as usize {
+                    tx.set_outcome(Some(Outcome::draw(
+                        t,
+                        format!("the same position occurred {limit} times"),
+                    )));
+                }
             }
         }
         self.settle_into(s, log, next)
@@ -525,7 +553,12 @@ impl Game {
                 }
                 NoMoves::Draw => Tx { s, log }.set_outcome(Some(Outcome::draw(t, "no legal move"))),
                 NoMoves::Pass => {
-                    if s.passes() as usize >= t.player_count() {
+                    if let Some(by) = t.end.stuck
+                        && !self.another_can_move(s)?
+                    {
+                        let o = crate::engine::goals::decide(t, s, by, "no player can move");
+                        Tx { s, log }.set_outcome(Some(o));
+                    } else if s.passes() as usize >= t.player_count() {
                         Tx { s, log }.set_outcome(Some(Outcome::draw(t, "no player can move")));
                     } else if s.ply() >= t.max_plies {
                         // A pass is a ply like any other: the limit cuts it too.
@@ -557,6 +590,26 @@ impl Game {
             &t.id,
             "the rules found no legal move 16 times in a row (does no_moves(s) make progress?)",
         ))
+    }
+}
+
+impl Game {
+    /// Whether a seat other than the one to move has a legal move here (`[end] stuck`: a
+    /// player passes only while another can move).
+    fn another_can_move(&self, s: &State) -> Result<bool, RuleError> {
+        let mut other = s.clone();
+        let mut buf = Vec::new();
+        let mut p = self.tables.next_seat(s.turn());
+        while p != s.turn() {
+            other.turn = p;
+            buf.clear();
+            self.rules.moves(&other, &mut buf)?;
+            if !buf.is_empty() {
+                return Ok(true);
+            }
+            p = self.tables.next_seat(p);
+        }
+        Ok(false)
     }
 }
 

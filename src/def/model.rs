@@ -50,8 +50,76 @@ pub struct GameDef {
     /// Dice, for games of chance: the script throws them with `s.gen_rolls()`.
     #[serde(default)]
     pub dice: Option<DiceDef>,
+    /// Ways the game ends that the engine checks itself after every move: a line of N, a
+    /// chain joining two regions, a full board, nobody able to move.
+    #[serde(default)]
+    pub end: EndDef,
     /// The rule script and the state it keeps.
     pub rules: RulesDef,
+}
+
+/// Ends the engine checks after every move (before the script's `outcome` hook).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EndDef {
+    /// The seat that moved wins with a line of its pieces through a cell the move put one of
+    /// its pieces on (Connect Four, Gomoku).
+    #[serde(default)]
+    pub line: Option<LineDef>,
+    /// The seat that moved wins when its pieces join its two regions (Hex).
+    #[serde(default)]
+    pub connect: Option<ConnectDef>,
+    /// No empty cell left: the game ends so.
+    #[serde(default)]
+    pub full: Option<EndBy>,
+    /// Nobody can move: the game ends so. With `rules.no_moves = "pass"` a player with no move
+    /// then passes only while another player can move (Reversi).
+    #[serde(default)]
+    pub stuck: Option<EndBy>,
+}
+
+/// A winning line.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LineDef {
+    /// Pieces in a row needed.
+    pub length: u32,
+    /// `true`: exactly `length` (an overline does not count, as in Gomoku's free-style rule
+    /// variants); `false` (default): at least.
+    #[serde(default)]
+    pub exact: bool,
+    /// The lines' directions; each line runs both ways (`["e", "n", "ne", "se"]`). Empty =
+    /// every direction of the board.
+    #[serde(default)]
+    pub directions: Vec<String>,
+    /// Only pieces of these kinds count (empty = any).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+}
+
+/// A winning connection.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConnectDef {
+    /// Two per-seat regions (each seat's own sides) that a chain of the seat's pieces must
+    /// join, neighbour to neighbour over the board's links.
+    pub between: [String; 2],
+}
+
+/// How a game that ends so is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndBy {
+    /// Nobody wins.
+    Draw,
+    /// The seat (team) with the most pieces on the board wins.
+    MostPieces,
+    /// The seat (team) with the fewest pieces on the board wins.
+    FewestPieces,
+    /// The highest score wins.
+    HighestScore,
+    /// The lowest score wins.
+    LowestScore,
 }
 
 /// The dice of a game of chance.
@@ -242,6 +310,10 @@ pub struct PieceDef {
     /// Colour for pieces with no owner.
     #[serde(default)]
     pub neutral_colour: Option<String>,
+    /// The kind this piece becomes when a capture hands it to the captor
+    /// (`capture_owner = "mover"`): a promoted piece reverts to a pawn (`"P"`).
+    #[serde(default)]
+    pub captured_as: Option<String>,
 }
 
 fn one() -> i64 {
@@ -563,6 +635,104 @@ pub struct MoveDef {
     /// name their piece after `=` (`13/10=L`), which may be left out when it is clear.
     #[serde(default)]
     pub layers: bool,
+    /// `mover`: a captured piece changes hands, becoming the captor's (into the captor's
+    /// instance of `capture_to`, a hand): the pieces a game drops back. `keep` (default): it
+    /// stays its owner's.
+    #[serde(default)]
+    pub capture_owner: NewOwner,
+    /// Pieces the move turns to the mover's side in place (Reversi's enclosed lines, Ataxx's
+    /// neighbours).
+    #[serde(default)]
+    pub convert: Option<ConvertDef>,
+    /// For `place`: only next to a piece satisfying `pieces` (default the mover's own), within
+    /// `within` steps along `directions` (a connection game's "touching" rule).
+    #[serde(default)]
+    pub near: Option<NearDef>,
+    /// For `place`: the piece falls in this direction until the next cell is off the board or
+    /// occupied (Connect Four: `"s"`): only such cells are landings.
+    #[serde(default)]
+    pub gravity: Option<String>,
+    /// For `place`: at most `max` pieces of `kinds` of the mover's on the line through the
+    /// landing cell along `directions` (shogi: one unpromoted pawn per file).
+    #[serde(default)]
+    pub limit: Option<LimitDef>,
+    /// For `place`: the placed piece must then have a move with one of these generators (no
+    /// dead drops).
+    #[serde(default)]
+    pub must_move_with: Vec<String>,
+}
+
+/// Who owns a piece that changes (captured into a hand, or promoted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum NewOwner {
+    /// Its owner still.
+    #[default]
+    Keep,
+    /// The player who moved (for a capture, with `captured_as`, as another kind).
+    Mover,
+}
+
+/// Pieces a move converts in place.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConvertDef {
+    /// `enclose`: every unbroken line of such pieces between the landing cell and a piece of
+    /// the mover's, along `directions`; `adjacent`: the landing cell's neighbours.
+    pub by: ConvertBy,
+    /// Directions looked along (empty = every direction of the board).
+    #[serde(default)]
+    pub directions: Vec<String>,
+    /// What is converted (default: `enemy`).
+    #[serde(default)]
+    pub pieces: Option<Conds>,
+    /// Only pieces of these kinds (empty = any).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Only moves that convert at least one piece are legal (Reversi).
+    #[serde(default)]
+    pub required: bool,
+}
+
+/// How converted pieces are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConvertBy {
+    /// Lines closed by one of the mover's pieces.
+    Enclose,
+    /// The landing cell's neighbours.
+    Adjacent,
+}
+
+/// The "next to a piece" condition of a placement.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NearDef {
+    /// Which pieces count (default: `own`).
+    #[serde(default)]
+    pub pieces: Option<Conds>,
+    /// Directions (empty = every direction of the board).
+    #[serde(default)]
+    pub directions: Vec<String>,
+    /// Steps away at most (default 1).
+    #[serde(default = "one_u32")]
+    pub within: u32,
+}
+
+fn one_u32() -> u32 {
+    1
+}
+
+/// At most so many pieces of some kinds on one line through the landing cell.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LimitDef {
+    /// The kinds counted (and placed: the limit binds only placements of these kinds).
+    pub kinds: Vec<String>,
+    /// The line: these directions from the landing cell, to the edge.
+    pub directions: Vec<String>,
+    /// The most of the mover's pieces of those kinds the line may hold after the placement.
+    pub max: u32,
 }
 
 /// Leaving a track past its end.
@@ -624,6 +794,10 @@ pub struct PromoteDef {
     /// into it; with none there, no promotion.
     #[serde(default)]
     pub zone: Option<String>,
+    /// `keep` (default): the new piece has the old one's owner (a neutral piece stays
+    /// neutral); `mover`: it is the mover's.
+    #[serde(default)]
+    pub owner: NewOwner,
 }
 
 /// Which way a step heads relative to a `toward` region.

@@ -6,6 +6,7 @@
 //! about TOML, Rhai or terminals: `crate::game` builds the tables and runs the script hooks.
 
 pub mod dice;
+pub mod goals;
 pub mod movegen;
 pub mod moves;
 pub mod rng;
@@ -169,6 +170,11 @@ impl From<CellId> for Loc {
 pub struct KindInfo {
     /// The upper-case letter used in notation.
     pub symbol: char,
+    /// A promoted form, written with `~` after its letter (`Q~`): its own kind, which may
+    /// share its letter with the unpromoted one.
+    pub promoted: bool,
+    /// The kind it becomes when a capture hands it to the captor (`captured_as`).
+    pub captured_as: Option<KindId>,
     /// Display name.
     pub name: String,
     /// Size in pips.
@@ -255,6 +261,8 @@ pub struct Tables {
     pub var_defaults: Vec<i64>,
     /// Ply limit; reaching it draws.
     pub max_plies: u32,
+    /// Positions are kept in `State::history` (a repetition rule, or a script reads them).
+    pub keep_history: bool,
     /// Policy when the player to move has no move.
     pub no_moves: NoMoves,
     /// Draw when a position occurs this many times.
@@ -275,6 +283,34 @@ pub struct Tables {
     pub tracks: Vec<track::Track>,
     /// Words that are moves in this game (`[rules] words`: `double`, `take`...).
     pub words: Vec<String>,
+    /// Ends the engine checks itself (`[end]`).
+    pub end: End,
+}
+
+/// A compiled `[end]` table.
+#[derive(Clone, Debug, Default)]
+pub struct End {
+    /// A winning line.
+    pub line: Option<Line>,
+    /// A winning connection: two region indices.
+    pub connect: Option<(usize, usize)>,
+    /// A full board.
+    pub full: Option<crate::def::EndBy>,
+    /// Nobody can move.
+    pub stuck: Option<crate::def::EndBy>,
+}
+
+/// A compiled winning line.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// Pieces in a row.
+    pub length: u32,
+    /// Exactly that many.
+    pub exact: bool,
+    /// Each line's direction and its opposite (the line runs both ways).
+    pub axes: Vec<(crate::board::DirId, Option<crate::board::DirId>)>,
+    /// Kinds that count (mask).
+    pub kinds: u64,
 }
 
 /// How many dice a throw uses and how many sides each has.
@@ -377,22 +413,48 @@ impl Tables {
             .map(|i| PlayerId(i as u8))
     }
 
-    /// A kind by its symbol.
+    /// A kind by its letter (the unpromoted one, when a promoted form shares it).
     pub fn kind(&self, symbol: char) -> Option<KindId> {
         self.kinds
             .iter()
-            .position(|k| k.symbol == symbol)
+            .position(|k| k.symbol == symbol && !k.promoted)
+            .or_else(|| self.kinds.iter().position(|k| k.symbol == symbol))
             .map(|i| KindId(i as u8))
+    }
+
+    /// A kind by its text: a letter, with `~` for a promoted form (`Q~`).
+    pub fn kind_text(&self, text: &str) -> Option<KindId> {
+        let mut chars = text.chars();
+        let letter = chars.next()?;
+        let promoted = match chars.as_str() {
+            "" => false,
+            "~" => true,
+            _ => return None,
+        };
+        self.kinds
+            .iter()
+            .position(|k| k.symbol == letter && k.promoted == promoted)
+            .map(|i| KindId(i as u8))
+    }
+
+    /// How a kind is written: its letter, and `~` for a promoted form.
+    pub fn kind_name(&self, k: KindId) -> String {
+        let info = &self.kinds[k.index()];
+        if info.promoted {
+            format!("{}~", info.symbol)
+        } else {
+            info.symbol.to_string()
+        }
     }
 
     /// The text of a piece: owner letter (if owned) then kind symbol, e.g. `aS` or `L`.
     pub fn piece_text(&self, p: Piece) -> String {
         let i = self.info(p);
-        let mut s = String::with_capacity(2);
+        let mut s = String::with_capacity(3);
         if let Some(o) = i.owner {
             s.push(self.seats[o.index()].letter);
         }
-        s.push(self.kinds[i.kind.index()].symbol);
+        s.push_str(&self.kind_name(i.kind));
         s
     }
 
@@ -414,6 +476,9 @@ pub struct Outcome {
     pub ranks: SmallVec<[u8; 6]>,
     /// Why the game ended, in a few words.
     pub reason: String,
+    /// The cells that decided it (a winning line or chain), for display; commentary like
+    /// the reason.
+    pub cells: Vec<CellId>,
 }
 
 impl PartialEq for Outcome {
@@ -503,8 +568,24 @@ pub struct State {
     /// on top of it. Empty for every other game.
     pub(crate) layers: Vec<u32>,
     pub(crate) outcome: Option<Outcome>,
-    /// Keys of the positions after each move so far (only for games that draw by repetition).
-    pub(crate) history: Vec<u64>,
+    /// The positions so far, the start's first, each with the ply that led to it (only for
+    /// games that keep a history: repetition rules, or scripts that read it).
+    pub(crate) history: Vec<Seen>,
+    /// The script's flag for the ply being played (`s.set_flag`), moved into the history when
+    /// the ply ends: always 0 between plies.
+    pub(crate) flag: i64,
+}
+
+/// One position of the history: its key, and who made the ply that led to it with the
+/// script's flag for that ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen {
+    /// The position's repetition key.
+    pub key: u64,
+    /// The seat that moved into it (the seat to move, for the start).
+    pub mover: PlayerId,
+    /// The flag the script set on that ply (0 if none).
+    pub flag: i64,
 }
 
 impl State {
@@ -559,6 +640,7 @@ impl State {
             },
             outcome: None,
             history: Vec::new(),
+            flag: 0,
         }
     }
 
@@ -659,6 +741,11 @@ impl State {
     pub fn passes(&self) -> u8 {
         self.passes
     }
+
+    /// The positions so far with the plies that led to them (games that keep a history).
+    pub fn history(&self) -> &[Seen] {
+        &self.history
+    }
 }
 
 impl Outcome {
@@ -676,6 +763,7 @@ impl Outcome {
         Outcome {
             ranks,
             reason: reason.into(),
+            cells: Vec::new(),
         }
     }
 
@@ -693,6 +781,7 @@ impl Outcome {
         Outcome {
             ranks,
             reason: reason.into(),
+            cells: Vec::new(),
         }
     }
 
@@ -701,6 +790,7 @@ impl Outcome {
         Outcome {
             ranks: SmallVec::from_elem(0, t.player_count()),
             reason: reason.into(),
+            cells: Vec::new(),
         }
     }
 
@@ -739,6 +829,7 @@ impl Outcome {
         Outcome {
             ranks,
             reason: reason.into(),
+            cells: Vec::new(),
         }
     }
 }

@@ -11,7 +11,10 @@ use smallvec::SmallVec;
 
 use super::{Action, KindId, Loc, Move, Piece, PlayerId, Shape, State, Tables};
 use crate::board::{CellId, DirId};
-use crate::def::{CaptureMode, CaptureTakes, CellCond, Chain, Heading, Mover, ScoreMode, ZoneOf};
+use crate::def::{
+    CaptureMode, CaptureTakes, CellCond, Chain, ConvertBy, Heading, Mover, NewOwner, ScoreMode,
+    ZoneOf,
+};
 
 /// A distance bound, resolved against the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,8 +123,25 @@ pub struct Pattern {
     pub region_rules: Vec<RegionRule>,
     /// What a move captures, and where it goes.
     pub capture: Capture,
+    /// Pieces a landing converts to the mover's side in place.
+    pub convert: Option<Convert>,
     /// The kind's own settings.
     pub kind: GenKind,
+}
+
+/// Pieces a landing converts in place (`convert`).
+#[derive(Clone, Debug)]
+pub struct Convert {
+    /// Lines closed by one of the mover's pieces, or the landing cell's neighbours.
+    pub by: crate::def::ConvertBy,
+    /// Directions looked along, per seat.
+    pub dirs: Vec<Vec<DirId>>,
+    /// Which top pieces are converted.
+    pub pieces: Conds,
+    /// Kinds converted (mask; all bits = any).
+    pub kinds: u64,
+    /// Only moves converting something are legal.
+    pub required: bool,
 }
 
 /// The kinds of generator.
@@ -152,6 +172,8 @@ pub struct Capture {
     pub zone_of: ZoneOf,
     /// Scoring of captures.
     pub score: ScoreMode,
+    /// Who owns a captured piece in its zone: its owner, or the captor (a hand).
+    pub owner: NewOwner,
 }
 
 /// What moving generators (ray, leap) share: the piece that moves and how far it may go.
@@ -204,13 +226,47 @@ pub struct Leap {
     pub moving: Movement,
     /// Leap paths per seat.
     pub leaps: Vec<Vec<Vec<DirId>>>,
+    /// What the cells a path passes through (all but its last) must satisfy: a xiangqi
+    /// horse's leg, an elephant's eye (`None`: anything, a knight).
+    pub over: Option<Conds>,
 }
 
-/// A placement generator's source.
+/// A placement generator's source and conditions.
 #[derive(Clone, Debug)]
 pub struct Place {
     /// The zone pieces come from (the mover's instance of a per-seat zone).
     pub zone: String,
+    /// Only next to such a piece.
+    pub near: Option<Near>,
+    /// The direction pieces fall in, per seat: only cells whose next cell that way is off
+    /// the board or occupied are landings.
+    pub gravity: Option<Vec<DirId>>,
+    /// At most so many of the mover's pieces of some kinds on a line through the landing.
+    pub limit: Option<Limit>,
+    /// The placed piece must then have a move of one of these generators (indices).
+    pub must_move_with: Vec<usize>,
+}
+
+/// Placement only near a piece (`near`).
+#[derive(Clone, Debug)]
+pub struct Near {
+    /// Which pieces count.
+    pub pieces: Conds,
+    /// Directions, per seat.
+    pub dirs: Vec<Vec<DirId>>,
+    /// Steps away at most.
+    pub within: u32,
+}
+
+/// A per-line limit of placements (`limit`).
+#[derive(Clone, Debug)]
+pub struct Limit {
+    /// Kinds counted and bound (mask).
+    pub kinds: u64,
+    /// The line's directions from the landing cell, per seat.
+    pub dirs: Vec<Vec<DirId>>,
+    /// The most the line may hold after the placement.
+    pub max: u32,
 }
 
 /// A compiled `promote` table.
@@ -224,6 +280,8 @@ pub struct Promote {
     pub optional: bool,
     /// The new piece comes from this zone (the mover's) and the old one goes there.
     pub zone: Option<String>,
+    /// The new piece is the mover's (not the old one's owner).
+    pub to_mover: bool,
 }
 
 /// A set of [`Heading`]s; the empty set means "any".
@@ -429,7 +487,7 @@ pub fn generate(
             return;
         }
         GenKind::Ray(r) => (&r.moving, Some(r), None),
-        GenKind::Leap(l) => (&l.moving, None, Some(&l.leaps[player.index()])),
+        GenKind::Leap(l) => (&l.moving, None, Some((&l.leaps[player.index()], l.over))),
     };
     let region = pat
         .region
@@ -447,8 +505,8 @@ pub fn generate(
         {
             continue;
         }
-        if let Some(paths) = leaps {
-            leap(t, s, pat, moving, paths, player, piece, from, out);
+        if let Some((paths, over)) = leaps {
+            leap(t, s, pat, moving, paths, over, player, piece, from, out);
             continue;
         }
         let Some(ray) = ray else { continue };
@@ -643,6 +701,19 @@ fn finish(
                 from: loc,
                 to,
             });
+            // Into the captor's hand: the piece changes hands (and may revert, `captured_as`).
+            if pat.capture.owner == NewOwner::Mover && to != loc {
+                let info = t.info(p);
+                let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
+                let new = t.piece(kind, Some(player));
+                if new != p {
+                    actions.push(Action::Replace {
+                        at: to,
+                        old: p,
+                        new,
+                    });
+                }
+            }
             taken += 1;
             points += match pat.capture.score {
                 ScoreMode::None => 0,
@@ -669,6 +740,30 @@ fn finish(
             delta: points,
         });
     }
+    if let Some(conv) = &pat.convert
+        && let Some(at) = t.loc_cell(to)
+    {
+        let before = actions.len();
+        let vacated = t.loc_cell(from);
+        let view = |c: CellId| {
+            if leg.captured.contains(&c) {
+                None
+            } else if Some(c) == vacated && c != at {
+                let st = s.stack(Loc(c.0));
+                if moving.carry_stack {
+                    None
+                } else {
+                    st.len().checked_sub(2).map(|i| st[i])
+                }
+            } else {
+                s.top(Loc(c.0))
+            }
+        };
+        conversions(t, conv, player, piece, at, &view, &mut actions);
+        if conv.required && actions.len() == before {
+            return;
+        }
+    }
     let plain = Move {
         shape: Shape::Path,
         path: leg.path.clone(),
@@ -692,8 +787,14 @@ fn finish(
     };
     let mut promoted = false;
     for &k in &pr.to {
-        // The new piece has the old one's owner: a neutral piece stays neutral.
-        let new = t.piece(k, t.info(piece).owner);
+        // The new piece has the old one's owner (a neutral piece stays neutral), unless
+        // the game gives it to the mover.
+        let owner = if pr.to_mover {
+            Some(player)
+        } else {
+            t.info(piece).owner
+        };
+        let new = t.piece(k, owner);
         let mut m = plain.clone();
         m.suffix = Some(k);
         match pr.zone.as_deref().and_then(|z| t.zone_loc(z, Some(player))) {
@@ -723,6 +824,138 @@ fn finish(
     }
     if pr.optional || !promoted {
         out.push(plain);
+    }
+}
+
+impl Place {
+    /// The placement conditions judged on the position as it is: gravity, nearness, the
+    /// per-line limit.
+    fn fits(&self, t: &Tables, s: &State, player: PlayerId, piece: Piece, c: CellId) -> bool {
+        if let Some(g) = &self.gravity
+            && t.board
+                .step(c, g[player.index()])
+                .is_some_and(|below| s.top(Loc(below.0)).is_none())
+        {
+            return false;
+        }
+        if let Some(n) = &self.near {
+            let found = n.dirs[player.index()].iter().any(|&d| {
+                let mut at = c;
+                (0..n.within).any(|_| match t.board.step(at, d) {
+                    Some(x) => {
+                        at = x;
+                        s.top(Loc(x.0))
+                            .is_some_and(|p| n.pieces.holds(t, Some(p), piece, player))
+                    }
+                    None => false,
+                })
+            });
+            if !found {
+                return false;
+            }
+        }
+        if let Some(l) = &self.limit
+            && l.kinds & (1 << t.info(piece).kind.index()) != 0
+        {
+            let mut count = 1u32;
+            for &d in &l.dirs[player.index()] {
+                let mut at = c;
+                while let Some(x) = t.board.step(at, d) {
+                    at = x;
+                    count += s
+                        .stack(Loc(x.0))
+                        .iter()
+                        .filter(|p| {
+                            let i = t.info(**p);
+                            i.owner == Some(player) && l.kinds & (1 << i.kind.index()) != 0
+                        })
+                        .count() as u32;
+                }
+            }
+            if count > l.max {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether the piece a placement puts on `c` then has a move of one of the generators
+/// `must_move_with` (tried on a copy).
+fn then_movable(
+    t: &Tables,
+    s: &State,
+    pl: &Place,
+    player: PlayerId,
+    actions: &[Action],
+    c: CellId,
+) -> bool {
+    let mut after = s.clone();
+    super::apply_actions(t, &mut after, actions);
+    let mut buf = Vec::new();
+    pl.must_move_with.iter().any(|&i| {
+        buf.clear();
+        generate(t, &after, &t.patterns[i], player, Some(c), &mut buf);
+        !buf.is_empty()
+    })
+}
+
+/// Appends the conversions a landing of `piece` on `at` makes, as replacements of top
+/// pieces by the same kinds of the mover's; `view` gives a cell's top as the move sees it.
+fn conversions(
+    t: &Tables,
+    conv: &Convert,
+    player: PlayerId,
+    piece: Piece,
+    at: CellId,
+    view: &dyn Fn(CellId) -> Option<Piece>,
+    out: &mut SmallVec<[Action; 4]>,
+) {
+    let turns = |p: Piece| {
+        conv.pieces.holds(t, Some(p), piece, player)
+            && conv.kinds & (1 << t.info(p).kind.index()) != 0
+    };
+    let mut convert = |c: CellId, p: Piece| {
+        let new = t.piece(t.info(p).kind, Some(player));
+        if new != p {
+            out.push(Action::Replace {
+                at: Loc(c.0),
+                old: p,
+                new,
+            });
+        }
+    };
+    for &d in &conv.dirs[player.index()] {
+        match conv.by {
+            ConvertBy::Adjacent => {
+                if let Some(n) = t.board.step(at, d)
+                    && let Some(p) = view(n)
+                    && turns(p)
+                {
+                    convert(n, p);
+                }
+            }
+            ConvertBy::Enclose => {
+                let mut run: SmallVec<[(CellId, Piece); 8]> = SmallVec::new();
+                let mut cur = at;
+                let closed = loop {
+                    let Some(n) = t.board.step(cur, d) else {
+                        break false;
+                    };
+                    match view(n) {
+                        Some(p) if turns(p) => run.push((n, p)),
+                        Some(p) => break t.info(p).owner == Some(player),
+                        None => break false,
+                    }
+                    cur = n;
+                };
+                if closed {
+                    for (c, p) in run {
+                        convert(c, p);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -771,6 +1004,9 @@ fn place(
                 Some(v) if v.stop => {}
                 _ => continue,
             }
+            if !pl.fits(t, s, player, piece, c) {
+                continue;
+            }
             let mut path = SmallVec::new();
             path.push(loc);
             let mut actions = SmallVec::new();
@@ -779,6 +1015,23 @@ fn place(
                 from: zone,
                 to: loc,
             });
+            if let Some(conv) = &pat.convert {
+                conversions(
+                    t,
+                    conv,
+                    player,
+                    piece,
+                    c,
+                    &|x| s.top(Loc(x.0)),
+                    &mut actions,
+                );
+                if conv.required && actions.len() == 1 {
+                    continue;
+                }
+            }
+            if !pl.must_move_with.is_empty() && !then_movable(t, s, pl, player, &actions, c) {
+                continue;
+            }
             out.push(Move {
                 shape: Shape::Place(piece),
                 path,
@@ -811,6 +1064,7 @@ fn leap(
     pat: &Pattern,
     moving: &Movement,
     paths: &[Vec<DirId>],
+    over: Option<Conds>,
     player: PlayerId,
     piece: Piece,
     from: CellId,
@@ -818,10 +1072,17 @@ fn leap(
 ) {
     'paths: for path in paths {
         let mut at = from;
-        for &d in path {
+        for (k, &d) in path.iter().enumerate() {
             match t.board.step(at, d) {
                 Some(n) => at = n,
                 None => continue 'paths,
+            }
+            // A cell passed through (not the landing) must let the leap by.
+            if k + 1 < path.len()
+                && let Some(c) = over
+                && !c.holds(t, s.top(Loc(at.0)), piece, player)
+            {
+                continue 'paths;
             }
         }
         if at == from {

@@ -28,9 +28,10 @@ pub enum Action {
         /// How many pieces, counted from the top.
         count: u16,
     },
-    /// Replace the top piece of a cell (promotion without a reserve).
+    /// Replace a piece in place: the top piece of a cell (promotion, conversion), or one
+    /// piece of a zone (a captured piece changing hands).
     Replace {
-        /// The cell.
+        /// The cell or zone.
         at: Loc,
         /// The piece there now.
         old: Piece,
@@ -190,8 +191,10 @@ pub enum Change {
     Layers(Box<Vec<u32>>),
     /// Every location held this (a new round reset them).
     Stacks(Box<Vec<Stack>>),
-    /// A position key was added to the history.
-    Seen,
+    /// A position was added to the history (and the ply's flag was this).
+    Seen(i64),
+    /// The ply's flag was this.
+    Flag(i64),
 }
 
 /// Everything needed to take back one played move.
@@ -257,13 +260,22 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             s.stacks[to.index()].extend(moving);
             true
         }
-        Action::Replace { at, old, new } => match s.stacks[at.index()].last_mut() {
-            Some(top) if *top == old => {
-                *top = new;
+        Action::Replace { at, old, new } => {
+            if t.loc_cell(at).is_some() {
+                match s.stacks[at.index()].last_mut() {
+                    Some(top) if *top == old => {
+                        *top = new;
+                        true
+                    }
+                    _ => false,
+                }
+            } else if zone_remove(&mut s.stacks[at.index()], old) {
+                zone_insert(&mut s.stacks[at.index()], new);
                 true
+            } else {
+                false
             }
-            _ => false,
-        },
+        }
         Action::Rotate { at, i, up } => {
             let st = &mut s.stacks[at.index()];
             let i = i as usize;
@@ -368,10 +380,19 @@ fn invert(a: &Action) -> Action {
 }
 
 impl Tx<'_> {
-    /// Records a position key in the history (for repetition).
-    pub fn see(&mut self, key: u64) {
-        self.s.history.push(key);
-        self.log.push(Change::Seen);
+    /// Records the position reached in the history, with the ply's mover and flag (the flag
+    /// is cleared for the next ply).
+    pub fn see(&mut self, key: u64, mover: PlayerId) {
+        let flag = self.s.flag;
+        self.s.history.push(super::Seen { key, mover, flag });
+        self.s.flag = 0;
+        self.log.push(Change::Seen(flag));
+    }
+
+    /// Sets the script's flag for the ply being played.
+    pub fn set_flag(&mut self, v: i64) {
+        self.log.push(Change::Flag(self.s.flag));
+        self.s.flag = v;
     }
 
     /// Applies and logs an action; false if it does not fit the state.
@@ -462,9 +483,11 @@ impl Undo {
                 Change::Dice(v) => s.dice = v,
                 Change::Layers(v) => s.layers = *v,
                 Change::Stacks(v) => s.stacks = *v,
-                Change::Seen => {
+                Change::Seen(flag) => {
                     s.history.pop();
+                    s.flag = flag;
                 }
+                Change::Flag(v) => s.flag = v,
             }
         }
     }

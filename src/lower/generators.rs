@@ -6,7 +6,8 @@ use crate::def::{self, MoveKind};
 use crate::diag::Problem;
 use crate::engine::Tables;
 use crate::engine::movegen::{
-    self, Amount, Capture, Conds, GenKind, Headings, Leap, Movement, Pattern, Place, Ray, kind_mask,
+    self, Amount, Capture, Conds, Convert, GenKind, Headings, Leap, Limit, Movement, Near, Pattern,
+    Place, Ray, kind_mask,
 };
 
 use super::kind_list;
@@ -77,8 +78,12 @@ const OWN: [(MoveKind, &str, &[&str]); 4] = [
             "revisit",
         ],
     ),
-    (MoveKind::Leap, "leap", &["leaps"]),
-    (MoveKind::Place, "place", &["zone"]),
+    (MoveKind::Leap, "leap", &["leaps", "over"]),
+    (
+        MoveKind::Place,
+        "place",
+        &["zone", "near", "gravity", "limit", "must_move_with"],
+    ),
     (
         MoveKind::Track,
         "track",
@@ -130,12 +135,145 @@ fn check_keys(name: &str, kind: MoveKind, written: &[String], problems: &mut Vec
     }
 }
 
-/// Lowers one `[moves.NAME]` table; `written` are the keys it writes itself.
+/// Direction names (absolute or player-relative) resolved per seat; none = every direction
+/// of the board.
+fn directions(
+    t: &Tables,
+    list: &[String],
+    path: &[&str],
+    problems: &mut Vec<Problem>,
+) -> Vec<Vec<crate::board::DirId>> {
+    let mut dirs = vec![Vec::new(); t.player_count()];
+    if list.is_empty() {
+        for d in &mut dirs {
+            *d = t.board.dirs().collect();
+        }
+    }
+    for (i, dname) in list.iter().enumerate() {
+        if !t.board.is_dir(dname) {
+            let names: Vec<&str> = t
+                .board
+                .dirs()
+                .map(|d| t.board.dir_name(d))
+                .chain(t.board.relative_names())
+                .collect();
+            let idx = i.to_string();
+            let mut at = path.to_vec();
+            at.push(&idx);
+            problems.push(
+                Problem::at(&at, format!("`{dname}` is not a direction"))
+                    .suggesting(dname, names.iter().copied()),
+            );
+            continue;
+        }
+        for (p, list) in dirs.iter_mut().enumerate() {
+            if let Some(d) = t.board.dir(dname, p) {
+                list.push(d);
+            }
+        }
+    }
+    dirs
+}
+
+/// The `convert` table of a generator.
+fn convert(t: &Tables, name: &str, c: &def::ConvertDef, problems: &mut Vec<Problem>) -> Convert {
+    let base = ["moves", name, "convert"];
+    let kinds = kind_list(t, &c.kinds, &[&base[..], &["kinds"]].concat(), problems);
+    Convert {
+        by: c.by,
+        dirs: directions(
+            t,
+            &c.directions,
+            &[&base[..], &["directions"]].concat(),
+            problems,
+        ),
+        pieces: Conds::of(
+            c.pieces
+                .as_ref()
+                .map_or(&[def::CellCond::Enemy][..], |x| x.as_slice()),
+        ),
+        kinds: kind_mask(&kinds),
+        required: c.required,
+    }
+}
+
+/// A `place` generator's own settings; `names` are every generator's, in index order.
+fn place_settings(
+    t: &Tables,
+    name: &str,
+    m: &def::MoveDef,
+    names: &[&str],
+    problems: &mut Vec<Problem>,
+) -> Place {
+    let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
+    let near = m.near.as_ref().map(|n| Near {
+        pieces: Conds::of(
+            n.pieces
+                .as_ref()
+                .map_or(&[def::CellCond::Own][..], |x| x.as_slice()),
+        ),
+        dirs: directions(
+            t,
+            &n.directions,
+            &["moves", name, "near", "directions"],
+            problems,
+        ),
+        within: n.within,
+    });
+    let gravity = m.gravity.as_ref().and_then(|g| {
+        let dirs = directions(t, std::slice::from_ref(g), &at("gravity"), problems);
+        dirs.iter()
+            .map(|d| d.first().copied())
+            .collect::<Option<Vec<_>>>()
+    });
+    let limit = m.limit.as_ref().map(|l| Limit {
+        kinds: kind_mask(&kind_list(
+            t,
+            &l.kinds,
+            &["moves", name, "limit", "kinds"],
+            problems,
+        )),
+        dirs: directions(
+            t,
+            &l.directions,
+            &["moves", name, "limit", "directions"],
+            problems,
+        ),
+        max: l.max,
+    });
+    let mut must_move_with = Vec::new();
+    for (i, g) in m.must_move_with.iter().enumerate() {
+        match names.iter().position(|n| n == g) {
+            Some(k) => must_move_with.push(k),
+            None => {
+                let idx = i.to_string();
+                problems.push(
+                    Problem::at(
+                        &["moves", name, "must_move_with", &idx],
+                        format!("`{g}` is not a move generator"),
+                    )
+                    .suggesting(g, names.iter().copied()),
+                );
+            }
+        }
+    }
+    Place {
+        zone: m.zone.clone().unwrap_or_default(),
+        near,
+        gravity,
+        limit,
+        must_move_with,
+    }
+}
+
+/// Lowers one `[moves.NAME]` table; `written` are the keys it writes itself, `names` every
+/// generator's name in index order.
 pub(super) fn lower_pattern(
     t: &Tables,
     name: &str,
     m: &def::MoveDef,
     written: &[String],
+    names: &[&str],
     problems: &mut Vec<Problem>,
 ) -> Option<Pattern> {
     check_keys(name, m.kind, written, problems);
@@ -218,6 +356,7 @@ pub(super) fn lower_pattern(
             to,
             optional: pr.optional,
             zone: pr.zone.clone(),
+            to_mover: pr.owner == def::NewOwner::Mover,
         })
     });
     let mut region_rules = Vec::new();
@@ -254,35 +393,7 @@ pub(super) fn lower_pattern(
         .region
         .as_ref()
         .and_then(|r| region_named(r, &at("region"), problems));
-    let mut dirs = vec![Vec::new(); t.player_count()];
-    if m.directions.is_empty() {
-        for d in &mut dirs {
-            *d = t.board.dirs().collect();
-        }
-    }
-    for (i, dname) in m.directions.iter().enumerate() {
-        if !t.board.is_dir(dname) {
-            let names: Vec<&str> = t
-                .board
-                .dirs()
-                .map(|d| t.board.dir_name(d))
-                .chain(t.board.relative_names())
-                .collect();
-            problems.push(
-                Problem::at(
-                    &["moves", name, "directions", &i.to_string()],
-                    format!("`{dname}` is not a direction"),
-                )
-                .suggesting(dname, names.iter().copied()),
-            );
-            continue;
-        }
-        for (p, list) in dirs.iter_mut().enumerate() {
-            if let Some(d) = t.board.dir(dname, p) {
-                list.push(d);
-            }
-        }
-    }
+    let dirs = directions(t, &m.directions, &["moves", name, "directions"], problems);
     let over_min = amount(&m.over_min, Amount::Fixed(0), &at("over_min"), problems);
     let over_max = amount(&m.over_max, over_min, &at("over_max"), problems);
     let zone_ok = |z: &Option<String>, key: &'static str, problems: &mut Vec<Problem>| {
@@ -348,6 +459,7 @@ pub(super) fn lower_pattern(
         to: m.capture_to.clone(),
         zone_of: m.capture_zone_of,
         score: m.score,
+        owner: m.capture_owner,
     };
     let moving = Movement {
         base_kinds: kind_mask(&kind_list(t, &m.base_kinds, &at("base_kinds"), problems)),
@@ -377,10 +489,12 @@ pub(super) fn lower_pattern(
                 .map_or(Conds::default(), |c| Conds::of(c.as_slice())),
             revisit: m.revisit,
         }),
-        MoveKind::Leap => GenKind::Leap(Leap { moving, leaps }),
-        MoveKind::Place => GenKind::Place(Place {
-            zone: m.zone.clone().unwrap_or_default(),
+        MoveKind::Leap => GenKind::Leap(Leap {
+            moving,
+            leaps,
+            over: m.over.as_ref().map(|c| Conds::of(c.as_slice())),
         }),
+        MoveKind::Place => GenKind::Place(place_settings(t, name, m, names, problems)),
         MoveKind::Track => GenKind::Track(super::tracks::lower_track_moves(t, name, m, problems)?),
     };
     Some(Pattern {
@@ -395,6 +509,7 @@ pub(super) fn lower_pattern(
         ),
         region_rules,
         capture,
+        convert: m.convert.as_ref().map(|c| convert(t, name, c, problems)),
         kind,
     })
 }

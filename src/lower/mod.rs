@@ -111,17 +111,23 @@ pub(crate) fn lower(
     }
     // Kinds and pieces.
     let mut kinds = Vec::new();
-    if def.pieces.len() > 26 {
-        problems.push(Problem::at(&["pieces"], "at most 26 piece kinds"));
+    if def.pieces.len() > 52 {
+        problems.push(Problem::at(
+            &["pieces"],
+            "at most 52 piece kinds (26 letters, each with a promoted `~` form)",
+        ));
     }
     for (sym, p) in &def.pieces {
         let mut chars = sym.chars();
-        let symbol = match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_uppercase() => c,
+        let (symbol, promoted) = match (chars.next(), chars.as_str()) {
+            (Some(c), "") if c.is_ascii_uppercase() => (c, false),
+            (Some(c), "~") if c.is_ascii_uppercase() => (c, true),
             _ => {
                 problems.push(Problem::at(
                     &["pieces", sym],
-                    format!("piece kind `{sym}` must be one upper-case letter"),
+                    format!(
+                        "piece kind `{sym}` must be one upper-case letter, with `~` after it for a promoted form (`Q~`)"
+                    ),
                 ));
                 continue;
             }
@@ -131,12 +137,36 @@ pub(crate) fn lower(
         }
         kinds.push(KindInfo {
             symbol,
+            promoted,
+            captured_as: None,
             name: p.name.clone(),
             size: p.size,
             role: p.role.clone().unwrap_or_else(|| p.name.clone()),
             colour: p.colour,
             neutral_colour: p.neutral_colour.clone(),
         });
+    }
+    // What a piece becomes when a capture hands it over (a promoted piece reverts).
+    for (sym, p) in &def.pieces {
+        let Some(to) = &p.captured_as else { continue };
+        let found = kinds.iter().position(|k| {
+            let name = if k.promoted {
+                format!("{}~", k.symbol)
+            } else {
+                k.symbol.to_string()
+            };
+            &name == to
+        });
+        let me = kinds
+            .iter()
+            .position(|k| sym.starts_with(k.symbol) && k.promoted == sym.ends_with('~'));
+        match (found, me) {
+            (Some(f), Some(m)) => kinds[m].captured_as = Some(KindId(f as u8)),
+            _ => problems.push(Problem::at(
+                &["pieces", sym, "captured_as"],
+                format!("`{to}` is not a piece kind"),
+            )),
+        }
     }
     let np = seats.len();
     let mut pieces = Vec::new();
@@ -243,6 +273,7 @@ pub(crate) fn lower(
         vars: def.rules.vars.keys().cloned().collect(),
         var_defaults: def.rules.vars.values().copied().collect(),
         max_plies: def.game.max_plies,
+        keep_history: false,
         no_moves: def.rules.no_moves,
         separator,
         patterns: Vec::new(),
@@ -259,6 +290,7 @@ pub(crate) fn lower(
             }
         }),
         words: def.rules.words.clone(),
+        end: crate::engine::End::default(),
         tracks: Vec::new(),
         layered: def.moves.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),
@@ -312,13 +344,76 @@ pub(crate) fn lower(
             t.tracks.push(tr);
         }
     }
+    t.end = end(&t, &def.end, problems);
+    let names: Vec<&str> = def.moves.keys().map(String::as_str).collect();
     for (name, m) in &def.moves {
         let own = written.get(name).map_or(&[][..], Vec::as_slice);
-        if let Some(p) = generators::lower_pattern(&t, name, m, own, problems) {
+        if let Some(p) = generators::lower_pattern(&t, name, m, own, &names, problems) {
             t.patterns.push(p);
         }
     }
     Some(t)
+}
+
+/// The `[end]` table.
+fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engine::End {
+    let line = e.line.as_ref().map(|l| {
+        let mut axes = Vec::new();
+        let names: Vec<String> = if l.directions.is_empty() {
+            t.board
+                .dirs()
+                .map(|d| t.board.dir_name(d).to_string())
+                .collect()
+        } else {
+            l.directions.clone()
+        };
+        for (i, n) in names.iter().enumerate() {
+            match t.board.dir(n, 0) {
+                Some(d) if !axes.iter().any(|&(a, b)| Some(d) == b || d == a) => {
+                    axes.push((d, t.board.reverse(d)));
+                }
+                Some(_) => {}
+                None => problems.push(Problem::at(
+                    &["end", "line", "directions", &i.to_string()],
+                    format!("`{n}` is not a direction of the board"),
+                )),
+            }
+        }
+        if l.length < 2 {
+            problems.push(Problem::at(
+                &["end", "line", "length"],
+                "a line is at least 2 pieces long",
+            ));
+        }
+        crate::engine::Line {
+            length: l.length,
+            exact: l.exact,
+            axes,
+            kinds: kind_mask(&kind_list(t, &l.kinds, &["end", "line", "kinds"], problems)),
+        }
+    });
+    let connect = e.connect.as_ref().and_then(|c| {
+        let mut found = [None, None];
+        for (k, r) in c.between.iter().enumerate() {
+            found[k] = t.board.region_index(r);
+            if found[k].is_none() {
+                problems.push(
+                    Problem::at(
+                        &["end", "connect", "between", &k.to_string()],
+                        format!("`{r}` is not a region"),
+                    )
+                    .suggesting(r, t.board.regions().iter().map(|x| x.name.as_str())),
+                );
+            }
+        }
+        Some((found[0]?, found[1]?))
+    });
+    crate::engine::End {
+        line,
+        connect,
+        full: e.full,
+        stuck: e.stuck,
+    }
 }
 
 /// Kind ids for a list of kind symbols, reporting the ones that are not kinds.
@@ -330,12 +425,7 @@ pub(crate) fn kind_list(
 ) -> Vec<crate::engine::KindId> {
     let mut kinds = Vec::new();
     for (i, k) in list.iter().enumerate() {
-        match k
-            .chars()
-            .next()
-            .and_then(|c| t.kind(c))
-            .filter(|_| k.chars().count() == 1)
-        {
+        match t.kind_text(k) {
             Some(id) => kinds.push(id),
             None => {
                 let idx = i.to_string();

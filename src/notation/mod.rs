@@ -234,7 +234,7 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
             if info.owner.is_some() && info.owner != Some(mover) {
                 s.push_str(&t.piece_text(p));
             } else {
-                s.push(t.kinds[info.kind.index()].symbol);
+                s.push_str(&t.kind_name(info.kind));
             }
             s.push('@');
             if let Some(&to) = m.path.last() {
@@ -264,7 +264,7 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
     }
     if let Some(k) = m.suffix {
         s.push('=');
-        s.push(t.kinds[k.index()].symbol);
+        s.push_str(&t.kind_name(k));
     }
     if m.on_top {
         s.push('^');
@@ -370,7 +370,11 @@ fn name_matches(t: &Tables, l: Loc, mover: PlayerId, name: &str) -> bool {
 fn suffix_matches(t: &Tables, m: &Move, suffix: &Option<String>) -> bool {
     match (m.suffix, suffix) {
         (None, None) => true,
-        (Some(k), Some(s)) => s.ends_with(t.kinds[k.index()].symbol),
+        // `=Q` also names a promoted `Q~` (`resolve` wants the match unique).
+        (Some(k), Some(s)) => {
+            let name = t.kind_name(k);
+            s.ends_with(&name) || s.ends_with(name.trim_end_matches('~'))
+        }
         // A choice left out matches every choice; `resolve` then wants it unique.
         (Some(_), None) => true,
         (None, Some(_)) => false,
@@ -382,13 +386,8 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
         (MoveText::Pass, Shape::Pass) => true,
         (MoveText::Place { piece, to, suffix }, Shape::Place(p)) => {
             let info = t.info(p);
-            let mut chars = piece.chars();
-            let (owner, kind) = match (chars.next(), chars.next()) {
-                (Some(o), Some(k)) => (Some(o), k),
-                (Some(k), None) => (None, k),
-                _ => return false,
-            };
-            t.kinds[info.kind.index()].symbol == kind
+            let (owner, kind) = split_piece(piece);
+            t.kind_name(info.kind) == kind
                 && owner.is_none_or(|o| info.owner.is_some_and(|w| t.seats[w.index()].letter == o))
                 && m.path
                     .last()
@@ -426,17 +425,28 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
     }
 }
 
-/// Reads a piece token (`S`, `aS`).
+/// A piece token's owner letter (if any) and kind text: `aS` -> (a, S), `wQ~` -> (w, Q~).
+fn split_piece(text: &str) -> (Option<char>, &str) {
+    match text.chars().next() {
+        Some(o) if o.is_ascii_lowercase() => (Some(o), &text[1..]),
+        _ => (None, text),
+    }
+}
+
+/// Reads a piece token (`S`, `aS`, `wQ~`).
 pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, String> {
-    let mut chars = text.chars();
-    let (owner, kind) = match (chars.next(), chars.next()) {
-        (Some(o), Some(k)) => (Some(o), k),
-        (Some(k), None) => (None, k),
-        _ => return Err("empty piece".into()),
-    };
-    let kind_id = t.kind(kind).ok_or_else(|| {
-        let all: String = t.kinds.iter().map(|k| k.symbol).collect();
-        format!("`{kind}` is not a piece kind of this game (kinds: {all})")
+    let (owner, kind) = split_piece(text);
+    if kind.is_empty() {
+        return Err("empty piece".into());
+    }
+    let kind_id = t.kind_text(kind).ok_or_else(|| {
+        let all: Vec<String> = (0..t.kinds.len())
+            .map(|k| t.kind_name(crate::engine::KindId(k as u8)))
+            .collect();
+        format!(
+            "`{kind}` is not a piece kind of this game (kinds: {})",
+            all.join(" ")
+        )
     })?;
     let owner_id = match owner {
         None => None,
@@ -653,6 +663,7 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                                 s.outcome = Some(crate::engine::Outcome {
                                     ranks: r,
                                     reason: "as given by the position".into(),
+                                    cells: Vec::new(),
                                 })
                             }
                             _ => {

@@ -38,12 +38,19 @@ pub fn shorthand(t: &Tables, s: &State, moves: &[Move], text: &str) -> Vec<usize
             .filter(|&i| ends_on(&moves[i], text))
             .collect();
     }
-    // A piece letter, then optionally `x`/`:` and a destination.
+    // A piece letter (with `~` for a promoted form), then optionally `x`/`:` and a
+    // destination.
     let mut chars = text.chars();
-    let Some(kind) = chars.next().and_then(|c| t.kind(c)) else {
+    let Some(letter) = chars.next() else {
         return Vec::new();
     };
-    let rest = chars.as_str();
+    let (kind, rest) = match chars.as_str().strip_prefix('~') {
+        Some(rest) => (t.kind_text(&format!("{letter}~")), rest),
+        None => (t.kind(letter), chars.as_str()),
+    };
+    let Some(kind) = kind else {
+        return Vec::new();
+    };
     let dest = rest
         .strip_prefix(['x', ':'])
         .filter(|d| t.board.cell(d).is_some())
@@ -70,7 +77,7 @@ pub fn shorthands(t: &Tables, s: &State, moves: &[Move]) -> Vec<(String, usize)>
         };
         let cell = t.board.name(c).to_string();
         if let Some(k) = moving_kind(t, s, m) {
-            candidates.push(format!("{}{cell}", t.kinds[k.index()].symbol));
+            candidates.push(format!("{}{cell}", t.kind_name(k)));
         }
         candidates.push(cell);
     }

@@ -123,6 +123,8 @@ pub(crate) struct Work {
     pub(crate) phase_names: Vec<rhai::ImmutableString>,
     pub(crate) access: Access,
     pub(crate) turn_set: bool,
+    /// How deep `s.replies` calls of the `moves` hook are nested (at most 1).
+    pub(crate) nested: u8,
     /// States made by `try_move`, owned here: while one is there, reads see the last one.
     pub(crate) lookahead: Vec<State>,
 }
@@ -135,6 +137,7 @@ impl Drop for Close<'_> {
         memory::call_starts(false);
         if let Ok(mut w) = self.0.try_borrow_mut() {
             w.access = Access::Closed;
+            w.nested = 0;
             w.lookahead.clear();
         }
     }
@@ -312,6 +315,7 @@ impl Rules {
             phase_names,
             access: Access::Closed,
             turn_set: false,
+            nested: 0,
             lookahead: Vec::new(),
         };
         Ok(Rules {

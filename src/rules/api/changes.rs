@@ -120,4 +120,38 @@ pub(super) fn register(api: &mut Api) {
             })
         }
     );
+
+    def!(
+        api,
+        "s.convert(c: int, p: int)",
+        "Turns the top piece of cell `c` to seat `p`'s side (-1: neutral), same kind.",
+        "s.convert(m.to, m.mover);",
+        |c: &mut Ctx, id: i64, p: i64| {
+            change(c, "convert", |_, t, tx| {
+                let at: Loc = cell(t, id)?.into();
+                let owner = if p < 0 { None } else { Some(player(t, p)?) };
+                let old = tx.s.top(at).ok_or_else(|| {
+                    rt(format!("{} is empty: nothing to convert", t.loc_name(at)))
+                })?;
+                let new = t.piece(t.info(old).kind, owner);
+                if new != old {
+                    tx.act(t, &Action::Replace { at, old, new });
+                }
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.set_flag(v: int)",
+        "Sets this ply's flag, which the history keeps with it (`s.history(n)`): \"this ply gave check\".",
+        "if s.royal_attacked(1 - m.mover, \"K\", attackers()) { s.set_flag(1); }",
+        |c: &mut Ctx, v: i64| {
+            change(c, "set_flag", |_, _, tx| {
+                tx.set_flag(v);
+                Ok(())
+            })
+        }
+    );
 }

@@ -303,4 +303,25 @@ pub(super) fn register(api: &mut Api) {
             })
         }
     );
+
+    def!(
+        api,
+        "s.move_convert(i: int, c: int)",
+        "Makes move `i` also turn the top piece of cell `c` (as the move leaves it) to the mover's side, same kind.",
+        "s.move_convert(i, s.step(s.move_to(i), \"n\"));",
+        |c: &mut Ctx, i: i64, id: i64| {
+            generate(c, |t, s, out| {
+                let at = cell(t, id)?.into();
+                let me = s.turn();
+                let m = move_mut(out, i)?;
+                let old = top_after(t, s, m, at)
+                    .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
+                let new = t.piece(t.info(old).kind, Some(me));
+                if new != old {
+                    m.actions.push(Action::Replace { at, old, new });
+                }
+                Ok(())
+            })
+        }
+    );
 }

@@ -319,12 +319,49 @@ fn royal_attacked(
         .any(|o| lands_on(t, s, o, pats, &cells, buf))
 }
 
+/// A mask of kinds from their letters (`"QR"`, `"Q~P"`); `""` is every kind.
+fn kind_mask_of(t: &Tables, kinds: &str) -> R<u64> {
+    if kinds.trim().is_empty() {
+        return Ok(u64::MAX);
+    }
+    let mut mask = 0u64;
+    let chars: Vec<char> = kinds.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let promoted = chars.get(i + 1) == Some(&'~');
+        let text: String = if promoted {
+            format!("{}~", chars[i])
+        } else {
+            chars[i].to_string()
+        };
+        let k = t
+            .kind_text(&text)
+            .ok_or_else(|| rt(format!("`{text}` is not a piece kind")))?;
+        mask |= 1 << k.index();
+        i += if promoted { 2 } else { 1 };
+    }
+    Ok(mask)
+}
+
+/// The locations of a region (seat `p`'s part) or a zone (seat `p`'s instance).
+fn places(t: &Tables, name: &str, p: PlayerId) -> R<Vec<Loc>> {
+    if let Some(r) = t.board.region(name) {
+        return Ok(r.for_seat(p.index()).iter().map(Loc::from).collect());
+    }
+    if t.zones.iter().any(|z| z.name == name) {
+        return Ok(vec![zone(t, name, p)?]);
+    }
+    let mut names: Vec<&str> = t.board.regions().iter().map(|r| r.name.as_str()).collect();
+    names.extend(t.zones.iter().map(|z| z.name.as_str()));
+    names.dedup();
+    Err(rt(format!(
+        "`{name}` is neither a region nor a zone (there are: {})",
+        names.join(", ")
+    )))
+}
+
 fn kind_of(t: &Tables, symbol: &str) -> R<crate::engine::KindId> {
-    symbol
-        .chars()
-        .next()
-        .filter(|_| symbol.chars().count() == 1)
-        .and_then(|c| t.kind(c))
+    t.kind_text(symbol)
         .ok_or_else(|| rt(format!("`{symbol}` is not a piece kind")))
 }
 

@@ -2,6 +2,7 @@
 
 #[allow(unused_imports)]
 use super::*;
+use std::ptr::NonNull;
 
 pub(super) fn register(api: &mut Api) {
     def!(
@@ -89,4 +90,73 @@ pub(super) fn register(api: &mut Api) {
             })
         }
     );
+
+    def!(
+        api,
+        "s.any_move(gen: string, p: int) -> bool",
+        "Whether generator `gen` has a move for seat `p` here.",
+        "if !s.any_move(\"drop\", 0) && !s.any_move(\"drop\", 1) { ... }",
+        |c: &mut Ctx, name: &str, p: i64| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                let i = pattern(t, name)?;
+                let mut moves = Vec::new();
+                movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+                Ok(!moves.is_empty())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.replies(i: int) -> int",
+        "How many legal replies the next seat would have after move `i` of the list: the move is played on a copy, the turn passes to the next seat, and the `moves` hook is run there (only in `moves`; not nested). A drop that leaves no reply mates.",
+        "if s.kind(s.move_piece(i)) == \"P\" && s.replies(i) == 0 { s.remove_move(i); }",
+        |ctx: rhai::NativeCallContext, c: &mut Ctx, i: i64| replies(&ctx, c, i)
+    );
+}
+
+/// `s.replies(i)`: runs the `moves` hook on the position after move `i`, with the next seat
+/// to move, and counts its moves. The handle is lent the copy for the nested call and given
+/// back its own access after it, whatever happens.
+fn replies(ctx: &rhai::NativeCallContext, c: &mut Ctx, i: i64) -> R<i64> {
+    let (next, saved) = {
+        let mut w = c.0.borrow_mut();
+        let Access::Read(sp, Some(op)) = w.access else {
+            return Err(rt("replies can only be called from moves(s)"));
+        };
+        if w.nested > 0 {
+            return Err(rt("replies cannot be called while replies is running"));
+        }
+        // SAFETY: `Access`: shared reads while the exclusive `RefCell` borrow shuts out writers.
+        let out = unsafe { op.as_ref() };
+        let m = usize::try_from(i)
+            .ok()
+            .and_then(|i| out.get(i))
+            .ok_or_else(|| rt(format!("there is no move {i} (there are {})", out.len())))?;
+        let mut next = match w.lookahead.last() {
+            Some(s) => s.clone(),
+            // SAFETY: as above.
+            None => unsafe { sp.as_ref() }.clone(),
+        };
+        crate::engine::apply_actions(&w.tables, &mut next, &m.actions);
+        next.turn = w.tables.next_seat(next.turn);
+        let saved = (w.access, std::mem::take(&mut w.lookahead));
+        (next, saved)
+    };
+    let mut buf: Vec<Move> = Vec::new();
+    {
+        let mut w = c.0.borrow_mut();
+        w.access = Access::Read(NonNull::from(&next), Some(NonNull::from(&mut buf)));
+        w.nested += 1;
+    }
+    let r = ctx.call_fn::<Dynamic>("moves", (Dynamic::from(c.clone()),));
+    {
+        let mut w = c.0.borrow_mut();
+        w.access = saved.0;
+        w.lookahead = saved.1;
+        w.nested -= 1;
+    }
+    r.map(|_| ())?;
+    Ok(buf.len() as i64)
 }

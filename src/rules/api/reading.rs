@@ -203,15 +203,9 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.kind(piece: int) -> string",
-        "A piece's kind letter (`\"P\"`).",
+        "A piece's kind: its letter (`\"P\"`), with `~` for a promoted form (`\"Q~\"`).",
         "if s.kind(m.piece) == \"P\" { ... }",
-        |c: &mut Ctx, p: i64| {
-            read(c, |_, t, _| {
-                Ok(t.kinds[t.info(piece(t, p)?).kind.index()]
-                    .symbol
-                    .to_string())
-            })
-        }
+        |c: &mut Ctx, p: i64| { read(c, |_, t, _| { Ok(t.kind_name(t.info(piece(t, p)?).kind)) }) }
     );
 
     def!(
@@ -558,5 +552,95 @@ pub(super) fn register(api: &mut Api) {
         "How many dice of this turn are still to use.",
         "if s.dice_left == 0 { s.add_word(\"roll\"); }",
         |c: &mut Ctx| { read(c, |_, _, s| Ok(s.dice().len() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.count(kinds: string, p: int, place: string) -> int",
+        "How many pieces of these kinds (`\"QR\"`; `\"\"` for any) seat `p` has (-1: neutral pieces) in a region (its part of a per-seat one) or a zone (its instance of a per-seat one), under others too.",
+        "if s.count(\"Q\", me, \"zone\") == 0 { s.lose(me, \"no queen in the zone\"); }",
+        |c: &mut Ctx, kinds: &str, p: i64, place: &str| {
+            read(c, |_, t, s| {
+                let owner = if p < 0 { None } else { Some(player(t, p)?) };
+                let mask = kind_mask_of(t, kinds)?;
+                let seat = owner.unwrap_or(s.turn());
+                let locs = places(t, place, seat)?;
+                Ok(locs
+                    .iter()
+                    .flat_map(|l| s.stack(*l).iter())
+                    .filter(|q| {
+                        let i = t.info(**q);
+                        i.owner == owner && mask & (1 << i.kind.index()) != 0
+                    })
+                    .count() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.zone_pieces(zone: string) -> array",
+        "The pieces in a zone (the seat to move's instance of a per-seat one), smallest first.",
+        "for p in s.zone_pieces(\"hand\") { ... }",
+        |c: &mut Ctx, name: &str| {
+            read(c, |_, t, s| {
+                Ok(s.stack(zone(t, name, s.turn())?)
+                    .iter()
+                    .map(|p| Dynamic::from(p.index() as i64))
+                    .collect::<Array>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.zone_pieces(zone: string, p: int) -> array",
+        "The pieces in seat `p`'s instance of a zone.",
+        "s.zone_pieces(\"hand\", 1)",
+        |c: &mut Ctx, name: &str, p: i64| {
+            read(c, |_, t, s| {
+                Ok(s.stack(zone(t, name, player(t, p)?)?)
+                    .iter()
+                    .map(|p| Dynamic::from(p.index() as i64))
+                    .collect::<Array>())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.repetitions -> int",
+        "How many times the current position has occurred, this time included (pieces, player to move, phase, round, the vars that count).",
+        "if s.repetitions >= 4 { ... }",
+        |c: &mut Ctx| {
+            read(c, |_, t, s| {
+                let key = s.position_key(t);
+                Ok(s.history().iter().filter(|h| h.key == key).count().max(1) as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.history(n: int) -> array",
+        "The last `n` positions, newest first, each a map `#{mover, flag, key}`: the seat whose ply led to it, the flag the script set on that ply (`s.set_flag`), and the position's key (equal keys: the same position).",
+        "for h in s.history(8) { if h.mover == p && h.flag == 0 { ... } }",
+        |c: &mut Ctx, n: i64| {
+            read(c, |_, _, s| {
+                let n = usize::try_from(n).unwrap_or(0);
+                Ok(s.history()
+                    .iter()
+                    .rev()
+                    .take(n)
+                    .map(|h| {
+                        let mut m = rhai::Map::new();
+                        m.insert("mover".into(), Dynamic::from(h.mover.index() as i64));
+                        m.insert("flag".into(), Dynamic::from(h.flag));
+                        m.insert("key".into(), Dynamic::from(h.key as i64));
+                        Dynamic::from(m)
+                    })
+                    .collect::<Array>())
+            })
+        }
     );
 }

@@ -1,0 +1,115 @@
+//! Goals the engine checks natively (`[end]`, and the same questions for scripts): a line of
+//! N pieces, a chain joining two regions, a full board, and deciding a game by pieces or
+//! score. Lines walk the dense direction table; chains run on the board's graph.
+
+use super::{End, Line, Loc, Outcome, PlayerId, State, Tables};
+use crate::board::CellId;
+use crate::def::EndBy;
+
+/// Whether the top of `c` is one of `p`'s pieces of a kind the line counts.
+fn counts(t: &Tables, s: &State, line: &Line, p: PlayerId, c: CellId) -> bool {
+    s.top(Loc(c.0)).is_some_and(|q| {
+        let i = t.info(q);
+        i.owner == Some(p) && line.kinds & (1 << i.kind.index()) != 0
+    })
+}
+
+/// The longest run of `p`'s pieces through cell `c` along one of the line's axes that meets
+/// the line's length (exactly, with `exact`): its cells, or `None`.
+pub fn line_through(
+    t: &Tables,
+    s: &State,
+    line: &Line,
+    p: PlayerId,
+    c: CellId,
+) -> Option<Vec<CellId>> {
+    if !counts(t, s, line, p, c) {
+        return None;
+    }
+    for &(d, back) in &line.axes {
+        let mut cells = vec![c];
+        for dir in [Some(d), back].into_iter().flatten() {
+            let mut at = c;
+            while let Some(n) = t.board.step(at, dir) {
+                if !counts(t, s, line, p, n) {
+                    break;
+                }
+                cells.push(n);
+                at = n;
+            }
+        }
+        let n = cells.len() as u32;
+        if n == line.length || (!line.exact && n > line.length) {
+            return Some(cells);
+        }
+    }
+    None
+}
+
+/// The chain of `p`'s top pieces joining its parts of the two regions, if there is one.
+pub fn chain(t: &Tables, s: &State, (a, b): (usize, usize), p: PlayerId) -> Option<Vec<CellId>> {
+    let from = t.board.region_at(a).for_seat(p.index());
+    let to = t.board.region_at(b).for_seat(p.index());
+    let own = |c: CellId| s.top(Loc(c.0)).is_some_and(|q| t.info(q).owner == Some(p));
+    t.board.chain_between(from, to, own)
+}
+
+/// Whether no cell of the board is empty.
+pub fn full(t: &Tables, s: &State) -> bool {
+    t.board.cells().all(|c| s.top(Loc(c.0)).is_some())
+}
+
+/// The outcome of a game decided as `by` says.
+pub fn decide(t: &Tables, s: &State, by: EndBy, reason: &str) -> Outcome {
+    let pieces = || -> Vec<i64> {
+        let mut n = vec![0i64; t.player_count()];
+        for c in t.board.cells() {
+            for q in s.stack(Loc(c.0)) {
+                if let Some(o) = t.info(*q).owner {
+                    n[o.index()] += 1;
+                }
+            }
+        }
+        n
+    };
+    match by {
+        EndBy::Draw => Outcome::draw(t, reason),
+        EndBy::MostPieces => Outcome::by_scores(t, &pieces(), true, reason),
+        EndBy::FewestPieces => Outcome::by_scores(t, &pieces(), false, reason),
+        EndBy::HighestScore => Outcome::by_scores(t, s.scores(), true, reason),
+        EndBy::LowestScore => Outcome::by_scores(t, s.scores(), false, reason),
+    }
+}
+
+/// The `[end]` conditions after a move by `mover` that put its pieces on `placed`: a line, a
+/// chain, a full board. The outcome, if one holds.
+pub fn after_move(
+    t: &Tables,
+    s: &State,
+    end: &End,
+    mover: PlayerId,
+    placed: &[CellId],
+) -> Option<Outcome> {
+    if let Some(line) = &end.line {
+        for &c in placed {
+            if let Some(cells) = line_through(t, s, line, mover, c) {
+                let mut o = Outcome::win(t, mover, format!("{} in a row", cells.len()));
+                o.cells = cells;
+                return Some(o);
+            }
+        }
+    }
+    if let Some(regions) = end.connect
+        && let Some(cells) = chain(t, s, regions, mover)
+    {
+        let mut o = Outcome::win(t, mover, "joined its sides");
+        o.cells = cells;
+        return Some(o);
+    }
+    if let Some(by) = end.full
+        && full(t, s)
+    {
+        return Some(decide(t, s, by, "the board is full"));
+    }
+    None
+}
