@@ -87,7 +87,11 @@ impl Game {
         tables.keep_history = tables.repetition.is_some()
             || ["repetitions", "history(", "set_flag("]
                 .iter()
-                .any(|f| loaded.script.contains(f));
+                .any(|f| loaded.script.contains(f))
+            || tables.patterns.iter().any(|p| {
+                matches!(&p.kind, crate::engine::movegen::GenKind::Place(pl)
+                    if pl.surround.as_ref().is_some_and(|sr| sr.ko != def::Ko::None))
+            });
         let tables = Rc::new(tables);
         let setup = Rc::new(setup);
         let options: BTreeMap<String, Dynamic> = loaded
@@ -246,9 +250,11 @@ impl Game {
     fn remember(&self, s: &mut State) {
         if self.tables.keep_history {
             let key = s.position_key(&self.tables);
+            let board = s.board_key(&self.tables);
             let mover = s.turn();
             s.history.push(crate::engine::Seen {
                 key,
+                board,
                 mover,
                 flag: 0,
             });
@@ -470,8 +476,9 @@ impl Game {
         }
         if t.keep_history && !s.is_over() {
             let key = s.position_key(t);
+            let board = s.board_key(t);
             let mut tx = Tx { s, log };
-            tx.see(key, mover);
+            tx.see(key, board, mover);
             if let Some(limit) = t.repetition {
                 // Nothing before the last irreversible move can come round again.
                 let window = t

@@ -660,6 +660,42 @@ pub struct MoveDef {
     /// dead drops).
     #[serde(default)]
     pub must_move_with: Vec<String>,
+    /// For `place`: groups of pieces left without liberties are captured (Go).
+    #[serde(default)]
+    pub surround: Option<SurroundDef>,
+}
+
+/// Capture by surrounding: connected groups of like pieces and their liberties.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SurroundDef {
+    /// The directions that connect pieces and liberties (`["n", "e", "s", "w"]` on a grid;
+    /// empty = every direction of the board).
+    #[serde(default)]
+    pub directions: Vec<String>,
+    /// The zone captured pieces go to (the mover's, for a per-seat zone).
+    pub capture_to: String,
+    /// `false` (default): a placement that leaves its own group without a liberty, capturing
+    /// nothing, is illegal; `true`: it is played and that group is captured.
+    #[serde(default)]
+    pub suicide: bool,
+    /// Bans on boards coming back: `none` (default), `simple` (not the board as it was before
+    /// the opponent's last move), `positional` (no board seen before: positional superko).
+    #[serde(default)]
+    pub ko: Ko,
+}
+
+/// A ban on repeating a board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ko {
+    /// No ban.
+    #[default]
+    None,
+    /// Not the board before the opponent's last move.
+    Simple,
+    /// Not any board seen before in the game.
+    Positional,
 }
 
 /// Who owns a piece that changes (captured into a hand, or promoted).

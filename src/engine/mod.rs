@@ -7,6 +7,7 @@
 
 pub mod dice;
 pub mod goals;
+pub mod groups;
 pub mod movegen;
 pub mod moves;
 pub mod rng;
@@ -102,6 +103,20 @@ impl std::hash::Hasher for KeyHasher {
     fn finish(&self) -> u64 {
         self.0
     }
+}
+
+/// The key of one cell holding `stack` (0 when empty): the board key is their XOR.
+pub fn cell_key(c: CellId, stack: &[Piece]) -> u64 {
+    if stack.is_empty() {
+        return 0;
+    }
+    let mut h = KeyHasher(0x9e37_79b9_7f4a_7c15);
+    h.add(u64::from(c.0));
+    for p in stack {
+        h.add(u64::from(p.0) + 1);
+    }
+    use std::hash::Hasher;
+    h.finish()
 }
 
 /// How many pieces form the top layer of a stack of `n` with these layer bits.
@@ -582,6 +597,8 @@ pub struct State {
 pub struct Seen {
     /// The position's repetition key.
     pub key: u64,
+    /// The key of the pieces alone (`State::board_key`), for bans on repeating a board (ko).
+    pub board: u64,
     /// The seat that moved into it (the seat to move, for the start).
     pub mover: PlayerId,
     /// The flag the script set on that ply (0 if none).
@@ -661,6 +678,15 @@ impl State {
             }
         }
         h.finish()
+    }
+
+    /// A key of the pieces on the board alone (not whose turn it is): the XOR of every
+    /// occupied cell's [`cell_key`], so a move changes it by the cells it changes.
+    pub fn board_key(&self, t: &Tables) -> u64 {
+        t.board
+            .cells()
+            .filter(|c| !self.stacks[c.index()].is_empty())
+            .fold(0, |k, c| k ^ cell_key(c, &self.stacks[c.index()]))
     }
 
     /// The dice thrown this turn and not yet used.

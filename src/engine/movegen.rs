@@ -245,6 +245,21 @@ pub struct Place {
     pub limit: Option<Limit>,
     /// The placed piece must then have a move of one of these generators (indices).
     pub must_move_with: Vec<usize>,
+    /// Groups left without liberties are captured.
+    pub surround: Option<Surround>,
+}
+
+/// Capture by surrounding (`surround`).
+#[derive(Clone, Debug)]
+pub struct Surround {
+    /// Directions that connect pieces and liberties.
+    pub dirs: Vec<DirId>,
+    /// The zone captured pieces go to.
+    pub capture_to: String,
+    /// Suicide is played (its group captured) rather than illegal.
+    pub suicide: bool,
+    /// The ban on boards coming back.
+    pub ko: crate::def::Ko,
 }
 
 /// Placement only near a piece (`near`).
@@ -900,6 +915,71 @@ fn then_movable(
     })
 }
 
+/// The captures of a placement on `c` by surrounding, appended to `actions` (and counted in
+/// `taken`); false when the placement is illegal (suicide, or a board the ko rule bans).
+#[allow(clippy::too_many_arguments)]
+fn surround(
+    t: &Tables,
+    s: &State,
+    sr: &Surround,
+    groups: &super::groups::Groups,
+    key: u64,
+    player: PlayerId,
+    piece: Piece,
+    c: CellId,
+    actions: &mut SmallVec<[Action; 4]>,
+    taken: &mut u16,
+) -> bool {
+    let (captured, suicide) = groups.placing(t, c, player, &sr.dirs);
+    let mut gone: SmallVec<[u16; 4]> = captured;
+    if suicide {
+        if !sr.suicide {
+            return false;
+        }
+        gone = groups.own_next_to(t, c, player, &sr.dirs);
+    }
+    // Captured pieces go to the mover's zone (its prisoners), a suicide's included.
+    let Some(zone) = t.zone_loc(&sr.capture_to, Some(player)) else {
+        return false;
+    };
+    // The board key after the move: the placed piece, minus every captured top.
+    let mut after = key ^ super::cell_key(c, &[piece]);
+    for &g in &gone {
+        for &x in groups.cells(g) {
+            let st = s.stack(Loc(x.0));
+            let Some((&top, below)) = st.split_last() else {
+                continue;
+            };
+            actions.push(Action::Transfer {
+                piece: top,
+                from: Loc(x.0),
+                to: zone,
+            });
+            *taken += 1;
+            after ^= super::cell_key(x, st) ^ super::cell_key(x, below);
+        }
+    }
+    if suicide {
+        // The placed piece goes too.
+        actions.push(Action::Transfer {
+            piece,
+            from: Loc(c.0),
+            to: zone,
+        });
+        *taken += 1;
+        after ^= super::cell_key(c, &[piece]);
+    }
+    let history = s.history();
+    match sr.ko {
+        crate::def::Ko::None => true,
+        crate::def::Ko::Simple => history
+            .len()
+            .checked_sub(2)
+            .is_none_or(|i| history[i].board != after),
+        crate::def::Ko::Positional => !history.iter().any(|h| h.board == after),
+    }
+}
+
 /// Appends the conversions a landing of `piece` on `at` makes, as replacements of top
 /// pieces by the same kinds of the mover's; `view` gives a cell's top as the move sees it.
 fn conversions(
@@ -974,6 +1054,11 @@ fn place(
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
+    // Groups and the board key once per position: each placement is then a lookup.
+    let groups = pl
+        .surround
+        .as_ref()
+        .map(|sr| (sr, super::groups::Groups::of(t, s, &sr.dirs), s.board_key(t)));
     let mut last: Option<Piece> = None;
     for &piece in s.stack(zone) {
         if last == Some(piece) {
@@ -1029,13 +1114,19 @@ fn place(
                     continue;
                 }
             }
+            let mut taken = 0u16;
+            if let Some((sr, groups, key)) = &groups
+                && !surround(t, s, sr, groups, *key, player, piece, c, &mut actions, &mut taken)
+            {
+                continue;
+            }
             if !pl.must_move_with.is_empty() && !then_movable(t, s, pl, player, &actions, c) {
                 continue;
             }
             out.push(Move {
                 shape: Shape::Place(piece),
                 path,
-                taken: 0,
+                taken,
                 suffix: None,
                 on_top: false,
                 die: 0,

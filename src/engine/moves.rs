@@ -382,9 +382,14 @@ fn invert(a: &Action) -> Action {
 impl Tx<'_> {
     /// Records the position reached in the history, with the ply's mover and flag (the flag
     /// is cleared for the next ply).
-    pub fn see(&mut self, key: u64, mover: PlayerId) {
+    pub fn see(&mut self, key: u64, board: u64, mover: PlayerId) {
         let flag = self.s.flag;
-        self.s.history.push(super::Seen { key, mover, flag });
+        self.s.history.push(super::Seen {
+            key,
+            board,
+            mover,
+            flag,
+        });
         self.s.flag = 0;
         self.log.push(Change::Seen(flag));
     }

@@ -82,7 +82,7 @@ const OWN: [(MoveKind, &str, &[&str]); 4] = [
     (
         MoveKind::Place,
         "place",
-        &["zone", "near", "gravity", "limit", "must_move_with"],
+        &["zone", "near", "gravity", "limit", "must_move_with", "surround"],
     ),
     (
         MoveKind::Track,
@@ -257,12 +257,28 @@ fn place_settings(
             }
         }
     }
+    let surround = m.surround.as_ref().map(|sr| {
+        if !t.zones.iter().any(|z| z.name == sr.capture_to) {
+            problems.push(Problem::at(
+                &["moves", name, "surround", "capture_to"],
+                format!("`{}` is not a zone", sr.capture_to),
+            ));
+        }
+        let dirs = directions(t, &sr.directions, &["moves", name, "surround", "directions"], problems);
+        movegen::Surround {
+            dirs: dirs.into_iter().next().unwrap_or_default(),
+            capture_to: sr.capture_to.clone(),
+            suicide: sr.suicide,
+            ko: sr.ko,
+        }
+    });
     Place {
         zone: m.zone.clone().unwrap_or_default(),
         near,
         gravity,
         limit,
         must_move_with,
+        surround,
     }
 }
 

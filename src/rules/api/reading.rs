@@ -643,4 +643,37 @@ pub(super) fn register(api: &mut Api) {
             })
         }
     );
+
+    def!(
+        api,
+        "s.passes -> int",
+        "How many passes in a row have just been made.",
+        "if s.passes >= 2 { ... }",
+        |c: &mut Ctx| { read(c, |_, _, s| Ok(i64::from(s.passes()))) }
+    );
+
+    def!(
+        api,
+        "s.area(p: int, dirs: array) -> int",
+        "Seat `p`'s area (area scoring): its pieces on the board, and every empty region (empty cells connected along `dirs`) that touches only its pieces.",
+        "let black = s.area(0, [\"n\", \"e\", \"s\", \"w\"]);",
+        |c: &mut Ctx, p: i64, dirs: Array| {
+            read(c, |_, t, s| {
+                let who = player(t, p)?;
+                let dirs = dirs
+                    .iter()
+                    .map(|d| {
+                        let name = d
+                            .clone()
+                            .into_immutable_string()
+                            .map_err(|ty| rt(format!("expected direction names, found {ty}")))?;
+                        t.board
+                            .dir(&name, who.index())
+                            .ok_or_else(|| rt(format!("`{name}` is not a direction of this board")))
+                    })
+                    .collect::<R<Vec<_>>>()?;
+                Ok(crate::engine::groups::area(t, s, who, &dirs))
+            })
+        }
+    );
 }
