@@ -407,7 +407,9 @@ impl Game {
         let moved_kind = match m.shape {
             Shape::Place(p) => Some(t.info(p).kind),
             Shape::Path => m.from().and_then(|l| s.top(l)).map(|p| t.info(p).kind),
-            Shape::Pass | Shape::Roll(_) | Shape::Choose(_) | Shape::Word(_) => None,
+            Shape::Pass | Shape::Roll(_) | Shape::Choose(_) | Shape::Word(_) | Shape::Remove => {
+                None
+            }
         };
         {
             let mut tx = Tx { s, log };

@@ -495,6 +495,13 @@ pub enum MoveKind {
     /// Run along a `[tracks]` course by one die of the dice left (backgammon): enter from
     /// zones, move on, bear off into a zone.
     Track,
+    /// Take a piece off the board into `capture_to` (a mill's removal, written `xd7`): cells
+    /// whose top satisfies `land` (default `enemy`).
+    Remove,
+    /// Move a top piece to any cell satisfying `land` (Nine Men's Morris' flying).
+    Fly,
+    /// Sow a pit's pieces one by one along a `[tracks]` course (mancala games).
+    Sow,
 }
 
 /// A native move generator: "all moves of this shape", computed in Rust, asked for by name
@@ -663,6 +670,75 @@ pub struct MoveDef {
     /// For `place`: groups of pieces left without liberties are captured (Go).
     #[serde(default)]
     pub surround: Option<SurroundDef>,
+    /// For `ray`: each landing puts a piece from this zone (the mover's) there instead of
+    /// moving the walking piece (Amazons: shooting an arrow from where the queen stands).
+    #[serde(default)]
+    pub drops: Option<String>,
+    /// For `remove`: a piece in a line this long (a mill) is removed only when every piece
+    /// that could be is in one.
+    #[serde(default)]
+    pub spare_lines: Option<SpareLinesDef>,
+    /// For `sow`: a lap passes over the pit sown from (Oware, with 12 or more pieces).
+    #[serde(default)]
+    pub skip_start: bool,
+    /// For `sow`: the per-seat region whose cell (the mover's store) receives captures.
+    #[serde(default)]
+    pub store: Option<String>,
+    /// For `sow`: capture by count: the last pit, in `region` (the mover's part), holding one
+    /// of `counts` pieces after the sowing, is captured, and with `backwards` the pits before
+    /// it along the course while they do too (Oware: 2 or 3 on the opponent's side).
+    #[serde(default)]
+    pub sow_capture: Option<SowCaptureDef>,
+    /// For `sow`: capture on an empty pit: the last piece sown into an empty pit of `region`
+    /// (the mover's part) takes itself and the pit `across` (Kalah).
+    #[serde(default)]
+    pub sow_capture_empty: Option<SowEmptyDef>,
+    /// For `sow`: the opponent's pits (a per-seat region, the mover's part naming them): when
+    /// they are empty, only sowings that put pieces there are legal, if any (Oware's feeding
+    /// rule).
+    #[serde(default)]
+    pub feed: Option<String>,
+    /// For `sow` with `feed`: a sowing whose captures would leave the opponent's pits empty
+    /// (a grand slam) is played without capturing.
+    #[serde(default)]
+    pub grand_slam_keeps: bool,
+}
+
+/// Lines whose pieces a removal spares.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpareLinesDef {
+    /// Pieces in a row (3 for a mill).
+    pub length: u32,
+    /// The lines' directions, each running both ways (empty = every direction).
+    #[serde(default)]
+    pub directions: Vec<String>,
+}
+
+/// Capture by count after sowing.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SowCaptureDef {
+    /// The counts that capture.
+    pub counts: Vec<u32>,
+    /// Where the last pit must be (a per-seat region: the mover's part).
+    pub region: String,
+    /// The pits before it along the course are captured too while they qualify.
+    #[serde(default)]
+    pub backwards: bool,
+}
+
+/// Capture on an empty pit after sowing.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SowEmptyDef {
+    /// Where the empty pit must be (a per-seat region: the mover's part).
+    pub region: String,
+    /// The direction of the pit across (player-relative names allowed).
+    pub across: String,
+    /// Only when the pit across holds pieces.
+    #[serde(default)]
+    pub needs_across: bool,
 }
 
 /// Capture by surrounding: connected groups of like pieces and their liberties.

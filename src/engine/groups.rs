@@ -38,7 +38,9 @@ impl Groups {
         let owner_at = |c: CellId| s.top(Loc(c.0)).map(|p| t.info(p).owner);
         let mut stack: Vec<CellId> = Vec::new();
         for start in t.board.cells() {
-            let Some(owner) = owner_at(start) else { continue };
+            let Some(owner) = owner_at(start) else {
+                continue;
+            };
             if g.of[start.index()] != NONE {
                 continue;
             }
@@ -50,7 +52,9 @@ impl Groups {
             while let Some(c) = stack.pop() {
                 members.push(c);
                 for &d in dirs {
-                    let Some(x) = t.board.step(c, d) else { continue };
+                    let Some(x) = t.board.step(c, d) else {
+                        continue;
+                    };
                     match owner_at(x) {
                         None => {
                             if counted[x.index()] != id {
@@ -86,7 +90,9 @@ impl Groups {
         let mut captured: SmallVec<[u16; 4]> = SmallVec::new();
         let mut alive = false;
         for &d in dirs {
-            let Some(x) = t.board.step(c, d) else { continue };
+            let Some(x) = t.board.step(c, d) else {
+                continue;
+            };
             let g = self.of[x.index()];
             if g == NONE {
                 alive = true;
@@ -153,7 +159,9 @@ pub fn area(t: &Tables, s: &State, p: PlayerId, dirs: &[DirId]) -> i64 {
         while let Some(c) = stack.pop() {
             size += 1;
             for &d in dirs {
-                let Some(x) = t.board.step(c, d) else { continue };
+                let Some(x) = t.board.step(c, d) else {
+                    continue;
+                };
                 match s.top(Loc(x.0)) {
                     None if !seen[x.index()] => {
                         seen[x.index()] = true;

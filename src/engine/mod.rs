@@ -11,6 +11,7 @@ pub mod groups;
 pub mod movegen;
 pub mod moves;
 pub mod rng;
+pub mod sow;
 pub mod track;
 
 use smallvec::SmallVec;

@@ -155,6 +155,19 @@ pub enum GenKind {
     Place(Place),
     /// Along a race course, one die at a time.
     Track(super::track::TrackMoves),
+    /// A piece taken off the board.
+    Remove(Remove),
+    /// A top piece moved to any cell.
+    Fly(Movement),
+    /// A pit's pieces sown along a course.
+    Sow(super::sow::Sow),
+}
+
+/// A removal generator's settings.
+#[derive(Clone, Debug)]
+pub struct Remove {
+    /// Pieces in such lines are spared unless every candidate is in one.
+    pub spare: Option<super::Line>,
 }
 
 /// What captures take and where the pieces go.
@@ -217,6 +230,8 @@ pub struct Ray {
     pub chain_stop: Conds,
     /// A capturing chain may land on cells it visited before.
     pub revisit: bool,
+    /// Each landing puts a piece from this zone there instead of moving the walker.
+    pub drops: Option<String>,
 }
 
 /// A leap generator's paths.
@@ -503,6 +518,9 @@ pub fn generate(
         }
         GenKind::Ray(r) => (&r.moving, Some(r), None),
         GenKind::Leap(l) => (&l.moving, None, Some((&l.leaps[player.index()], l.over))),
+        GenKind::Remove(r) => return remove(t, s, pat, r, player, only, out),
+        GenKind::Sow(sw) => return super::sow::generate(t, s, pat, sw, player, only, out),
+        GenKind::Fly(mv) => return fly(t, s, pat, mv, player, only, out),
     };
     let region = pat
         .region
@@ -649,7 +667,10 @@ impl Walker<'_> {
                         && ray.moving.net_ok(player, self.origin, next, leg.broken)
                         && !(ray.chain == Chain::Required && deeper)
                     {
-                        finish(t, self.s, pat, &ray.moving, player, piece, leg, out);
+                        match &ray.drops {
+                            Some(zone) => drop_at(t, self.s, zone, player, next, out),
+                            None => finish(t, self.s, pat, &ray.moving, player, piece, leg, out),
+                        }
                     }
                     leg.path.truncate(before.0);
                     leg.captured.truncate(before.1);
@@ -1039,6 +1060,142 @@ fn conversions(
     }
 }
 
+/// A drop from `zone` (the mover's) onto `at`: where a shooting walker lands (an arrow).
+fn drop_at(t: &Tables, s: &State, zone: &str, player: PlayerId, at: CellId, out: &mut Vec<Move>) {
+    let Some(z) = t.zone_loc(zone, Some(player)) else {
+        return;
+    };
+    let Some(&piece) = s.stack(z).first() else {
+        return;
+    };
+    let mut m = Move::pass();
+    m.shape = Shape::Place(piece);
+    m.path.push(Loc(at.0));
+    m.actions.push(Action::Transfer {
+        piece,
+        from: z,
+        to: Loc(at.0),
+    });
+    out.push(m);
+}
+
+/// Every removal: a top piece satisfying `land` taken into the capture zone, sparing pieces
+/// in lines unless every candidate is in one.
+fn remove(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    r: &Remove,
+    player: PlayerId,
+    only: Option<CellId>,
+    out: &mut Vec<Move>,
+) {
+    let region = pat
+        .region
+        .map(|x| t.board.region_at(x).for_seat(player.index()));
+    let mut found: Vec<(CellId, Piece, bool)> = Vec::new();
+    for c in t.board.cells() {
+        if only.is_some_and(|o| o != c) || region.is_some_and(|x| !x.contains(c)) {
+            continue;
+        }
+        let Some(top) = s.top(Loc(c.0)) else { continue };
+        if pat.kinds & (1 << t.info(top).kind.index()) == 0
+            || !pat.land.holds(t, Some(top), top, player)
+        {
+            continue;
+        }
+        let in_line = r.spare.as_ref().is_some_and(|line| {
+            t.info(top)
+                .owner
+                .is_some_and(|o| super::goals::line_through(t, s, line, o, c).is_some())
+        });
+        found.push((c, top, in_line));
+    }
+    let all_in_lines = found.iter().all(|f| f.2);
+    for (c, top, in_line) in found {
+        if in_line && !all_in_lines {
+            continue;
+        }
+        let seat = match pat.capture.zone_of {
+            ZoneOf::Mover => Some(player),
+            ZoneOf::Owner => t.info(top).owner,
+        };
+        let Some(to) = pat.capture.to.as_deref().and_then(|z| t.zone_loc(z, seat)) else {
+            continue;
+        };
+        let mut m = Move::pass();
+        m.shape = Shape::Remove;
+        m.path.push(Loc(c.0));
+        m.taken = 1;
+        m.actions.push(Action::Transfer {
+            piece: top,
+            from: Loc(c.0),
+            to,
+        });
+        out.push(m);
+    }
+}
+
+/// Every flight: a movable top piece to any cell satisfying `land` (and the land rules).
+fn fly(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    moving: &Movement,
+    player: PlayerId,
+    only: Option<CellId>,
+    out: &mut Vec<Move>,
+) {
+    let region = pat
+        .region
+        .map(|r| t.board.region_at(r).for_seat(player.index()));
+    for from in t.board.cells() {
+        let loc = Loc(from.0);
+        let Some(piece) = s.top(loc) else { continue };
+        if only.is_some_and(|o| o != from)
+            || region.is_some_and(|r| !r.contains(from))
+            || !pat.moves_piece(t, piece, s.stack(loc)[0], moving, player)
+        {
+            continue;
+        }
+        for to in t.board.cells() {
+            if to == from {
+                continue;
+            }
+            let top = s.top(Loc(to.0));
+            if !pat.land.holds(t, top, piece, player) {
+                continue;
+            }
+            let bottom = s.stack(Loc(to.0)).first().copied();
+            match pat.judge(
+                t,
+                Some(moving),
+                top,
+                bottom,
+                piece,
+                player,
+                &[loc],
+                from,
+                to,
+            ) {
+                Some(v) if v.stop && moving.net_ok(player, from, to, v.breaks as u32) => {}
+                _ => continue,
+            }
+            let mut leg = Leg {
+                path: SmallVec::from_slice(&[loc, Loc(to.0)]),
+                captured: SmallVec::new(),
+                broken: 0,
+            };
+            if pat.capture.mode == CaptureMode::Land
+                && top.is_some_and(|p| pat.captures(t, p, piece, player))
+            {
+                leg.captured.push(to);
+            }
+            finish(t, s, pat, moving, player, piece, &leg, out);
+        }
+    }
+}
+
 fn place(
     t: &Tables,
     s: &State,
@@ -1055,10 +1212,13 @@ fn place(
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
     // Groups and the board key once per position: each placement is then a lookup.
-    let groups = pl
-        .surround
-        .as_ref()
-        .map(|sr| (sr, super::groups::Groups::of(t, s, &sr.dirs), s.board_key(t)));
+    let groups = pl.surround.as_ref().map(|sr| {
+        (
+            sr,
+            super::groups::Groups::of(t, s, &sr.dirs),
+            s.board_key(t),
+        )
+    });
     let mut last: Option<Piece> = None;
     for &piece in s.stack(zone) {
         if last == Some(piece) {
@@ -1116,7 +1276,18 @@ fn place(
             }
             let mut taken = 0u16;
             if let Some((sr, groups, key)) = &groups
-                && !surround(t, s, sr, groups, *key, player, piece, c, &mut actions, &mut taken)
+                && !surround(
+                    t,
+                    s,
+                    sr,
+                    groups,
+                    *key,
+                    player,
+                    piece,
+                    c,
+                    &mut actions,
+                    &mut taken,
+                )
             {
                 continue;
             }

@@ -99,6 +99,8 @@ pub enum Shape {
     Choose(Dice),
     /// A word the rules declare (`double`, `take`, `drop`): index into the tables' words.
     Word(u8),
+    /// A piece taken off the board (a mill's removal): `xd7`.
+    Remove,
 }
 
 /// A move: what it looks like and what it does.

@@ -62,7 +62,7 @@ const MOVING: [&str; 7] = [
 ];
 
 /// Each kind's own keys.
-const OWN: [(MoveKind, &str, &[&str]); 4] = [
+const OWN: [(MoveKind, &str, &[&str]); 7] = [
     (
         MoveKind::Ray,
         "ray",
@@ -79,10 +79,32 @@ const OWN: [(MoveKind, &str, &[&str]); 4] = [
         ],
     ),
     (MoveKind::Leap, "leap", &["leaps", "over"]),
+    (MoveKind::Remove, "remove", &["spare_lines"]),
+    (MoveKind::Fly, "fly", &[]),
+    (
+        MoveKind::Sow,
+        "sow",
+        &[
+            "track",
+            "store",
+            "skip_start",
+            "sow_capture",
+            "sow_capture_empty",
+            "feed",
+            "grand_slam_keeps",
+        ],
+    ),
     (
         MoveKind::Place,
         "place",
-        &["zone", "near", "gravity", "limit", "must_move_with", "surround"],
+        &[
+            "zone",
+            "near",
+            "gravity",
+            "limit",
+            "must_move_with",
+            "surround",
+        ],
     ),
     (
         MoveKind::Track,
@@ -101,7 +123,7 @@ const OWN: [(MoveKind, &str, &[&str]); 4] = [
 /// Whether `kind` accepts `key`.
 fn accepts(kind: MoveKind, key: &str) -> bool {
     COMMON.contains(&key)
-        || (matches!(kind, MoveKind::Ray | MoveKind::Leap) && MOVING.contains(&key))
+        || (matches!(kind, MoveKind::Ray | MoveKind::Leap | MoveKind::Fly) && MOVING.contains(&key))
         || OWN
             .iter()
             .any(|(k, _, keys)| *k == kind && keys.contains(&key))
@@ -264,7 +286,12 @@ fn place_settings(
                 format!("`{}` is not a zone", sr.capture_to),
             ));
         }
-        let dirs = directions(t, &sr.directions, &["moves", name, "surround", "directions"], problems);
+        let dirs = directions(
+            t,
+            &sr.directions,
+            &["moves", name, "surround", "directions"],
+            problems,
+        );
         movegen::Surround {
             dirs: dirs.into_iter().next().unwrap_or_default(),
             capture_to: sr.capture_to.clone(),
@@ -504,6 +531,7 @@ pub(super) fn lower_pattern(
                 .as_ref()
                 .map_or(Conds::default(), |c| Conds::of(c.as_slice())),
             revisit: m.revisit,
+            drops: m.drops.clone(),
         }),
         MoveKind::Leap => GenKind::Leap(Leap {
             moving,
@@ -512,6 +540,25 @@ pub(super) fn lower_pattern(
         }),
         MoveKind::Place => GenKind::Place(place_settings(t, name, m, names, problems)),
         MoveKind::Track => GenKind::Track(super::tracks::lower_track_moves(t, name, m, problems)?),
+        MoveKind::Fly => GenKind::Fly(moving),
+        MoveKind::Remove => GenKind::Remove(movegen::Remove {
+            spare: m.spare_lines.as_ref().map(|l| {
+                let dirs = directions(
+                    t,
+                    &l.directions,
+                    &["moves", name, "spare_lines", "directions"],
+                    problems,
+                );
+                let axes = super::axes(t, dirs.first().map_or(&[][..], Vec::as_slice));
+                crate::engine::Line {
+                    length: l.length,
+                    exact: false,
+                    axes,
+                    kinds: u64::MAX,
+                }
+            }),
+        }),
+        MoveKind::Sow => GenKind::Sow(super::tracks::lower_sow(t, name, m, problems)?),
     };
     Some(Pattern {
         name: name.to_string(),

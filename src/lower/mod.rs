@@ -355,6 +355,20 @@ pub(crate) fn lower(
     Some(t)
 }
 
+/// Line axes from directions: each direction with its opposite, each line once.
+pub(crate) fn axes(
+    t: &Tables,
+    dirs: &[crate::board::DirId],
+) -> Vec<(crate::board::DirId, Option<crate::board::DirId>)> {
+    let mut axes: Vec<(crate::board::DirId, Option<crate::board::DirId>)> = Vec::new();
+    for &d in dirs {
+        if !axes.iter().any(|&(a, b)| a == d || b == Some(d)) {
+            axes.push((d, t.board.reverse(d)));
+        }
+    }
+    axes
+}
+
 /// The `[end]` table.
 fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engine::End {
     let line = e.line.as_ref().map(|l| {

@@ -128,3 +128,102 @@ pub(super) fn lower_track_moves(
         smallest_first,
     })
 }
+
+/// The settings of a `kind = "sow"` generator.
+pub(super) fn lower_sow(
+    t: &Tables,
+    name: &str,
+    m: &def::MoveDef,
+    problems: &mut Vec<Problem>,
+) -> Option<crate::engine::sow::Sow> {
+    use crate::engine::sow::{ByCount, OnEmpty, Sow};
+    let region = |r: &str, key: Vec<&str>, problems: &mut Vec<Problem>| {
+        let i = t.board.region_index(r);
+        if i.is_none() {
+            problems.push(
+                Problem::at(&key, format!("`{r}` is not a region"))
+                    .suggesting(r, t.board.regions().iter().map(|x| x.name.as_str())),
+            );
+        }
+        i
+    };
+    let Some(tname) = m.track.as_deref() else {
+        problems.push(Problem::at(
+            &["moves", name],
+            "a `sow` generator needs `track`, the name of a [tracks] course",
+        ));
+        return None;
+    };
+    let Some(track) = t.tracks.iter().position(|x| x.name == tname) else {
+        problems.push(
+            Problem::at(
+                &["moves", name, "track"],
+                format!("`{tname}` is not a track"),
+            )
+            .suggesting(tname, t.tracks.iter().map(|x| x.name.as_str())),
+        );
+        return None;
+    };
+    let store = m
+        .store
+        .as_ref()
+        .and_then(|r| region(r, vec!["moves", name, "store"], problems));
+    let by_count = match &m.sow_capture {
+        Some(c) => Some(ByCount {
+            counts: c
+                .counts
+                .iter()
+                .filter(|k| **k < 64)
+                .fold(0u64, |m, k| m | (1 << k)),
+            region: region(
+                &c.region,
+                vec!["moves", name, "sow_capture", "region"],
+                problems,
+            )?,
+            backwards: c.backwards,
+        }),
+        None => None,
+    };
+    let on_empty = match &m.sow_capture_empty {
+        Some(c) => {
+            let dirs: Option<Vec<_>> = (0..t.player_count())
+                .map(|p| t.board.dir(&c.across, p))
+                .collect();
+            if dirs.is_none() {
+                problems.push(Problem::at(
+                    &["moves", name, "sow_capture_empty", "across"],
+                    format!("`{}` is not a direction of every seat", c.across),
+                ));
+            }
+            Some(OnEmpty {
+                region: region(
+                    &c.region,
+                    vec!["moves", name, "sow_capture_empty", "region"],
+                    problems,
+                )?,
+                across: dirs?,
+                needs_across: c.needs_across,
+            })
+        }
+        None => None,
+    };
+    if (by_count.is_some() || on_empty.is_some()) && store.is_none() {
+        problems.push(Problem::at(
+            &["moves", name],
+            "a capturing `sow` generator needs `store`, the per-seat region of the stores",
+        ));
+    }
+    let feed = m
+        .feed
+        .as_ref()
+        .and_then(|r| region(r, vec!["moves", name, "feed"], problems));
+    Some(Sow {
+        track,
+        skip_start: m.skip_start,
+        store,
+        by_count,
+        on_empty,
+        feed,
+        grand_slam_keeps: m.grand_slam_keeps,
+    })
+}

@@ -107,6 +107,8 @@ pub enum MoveText {
     Choose(Vec<u8>),
     /// A word of the game (`double`).
     Word(String),
+    /// `xd7`: the cell a piece is taken from.
+    Remove(String),
     /// `a1-b2:c3`: the location names.
     Path {
         /// Location names, first to last.
@@ -190,6 +192,10 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
                 });
             }
             Rule::word => shape = Some(MoveText::Word(p.as_str().to_string())),
+            Rule::remove => {
+                let at = p.into_inner().next().map(|x| x.as_str().to_string());
+                shape = Some(MoveText::Remove(at.unwrap_or_default()));
+            }
             Rule::suffix => suffix = p.into_inner().next().map(|x| x.as_str().to_string()),
             Rule::on_top => on_top = true,
             Rule::die_used => die = p.into_inner().next().and_then(|d| d.as_str().parse().ok()),
@@ -261,6 +267,12 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
             }
         }
         Shape::Word(w) => s.push_str(t.words.get(w as usize).map_or("?", |w| w.as_str())),
+        Shape::Remove => {
+            s.push('x');
+            if let Some(&at) = m.path.first() {
+                s.push_str(&loc_text(t, at, mover));
+            }
+        }
     }
     if let Some(k) = m.suffix {
         s.push('=');
@@ -403,6 +415,10 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
             a == b
         }
         (MoveText::Word(w), Shape::Word(i)) => t.words.get(i as usize).is_some_and(|x| x == w),
+        (MoveText::Remove(at), Shape::Remove) => m
+            .path
+            .first()
+            .is_some_and(|&l| name_matches(t, l, mover, at)),
         (
             MoveText::Path {
                 locs,

@@ -112,6 +112,7 @@ pub fn forms(t: &Tables, s: &State, moves: &[Move], mover: PlayerId) -> String {
             Shape::Roll(_) => 5,
             Shape::Choose(_) => 6,
             Shape::Word(_) => 7,
+            Shape::Remove => 8,
         };
         add(rank, text);
     }

@@ -93,6 +93,46 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.line_at(c: int, length: int, dirs: array) -> bool",
+        "Whether the owner of cell `c`'s top piece has a line of at least `length` of its pieces through `c` along one of these directions (each line runs both ways): a mill, five in a row.",
+        "if s.line_at(m.to, 3, [\"n\", \"e\"]) { s.again(); s.set_phase(\"remove\"); }",
+        |c: &mut Ctx, id: i64, length: i64, dirs: Array| {
+            read(c, |_, t, s| {
+                let at = cell(t, id)?;
+                let Some(owner) = s.top(at.into()).and_then(|p| t.info(p).owner) else {
+                    return Ok(false);
+                };
+                let mut ds = Vec::new();
+                for d in &dirs {
+                    let name = d
+                        .clone()
+                        .into_immutable_string()
+                        .map_err(|ty| rt(format!("expected direction names, found {ty}")))?;
+                    ds.push(
+                        t.board.dir(&name, owner.index()).ok_or_else(|| {
+                            rt(format!("`{name}` is not a direction of this board"))
+                        })?,
+                    );
+                }
+                let mut axes: Vec<(crate::board::DirId, Option<crate::board::DirId>)> = Vec::new();
+                for d in ds {
+                    if !axes.iter().any(|&(a, b)| a == d || b == Some(d)) {
+                        axes.push((d, t.board.reverse(d)));
+                    }
+                }
+                let line = crate::engine::Line {
+                    length: u32::try_from(length).map_err(|_| rt("a length is positive"))?,
+                    exact: false,
+                    axes,
+                    kinds: u64::MAX,
+                };
+                Ok(crate::engine::goals::line_through(t, s, &line, owner, at).is_some())
+            })
+        }
+    );
+
+    def!(
+        api,
         "s.any_move(gen: string, p: int) -> bool",
         "Whether generator `gen` has a move for seat `p` here.",
         "if !s.any_move(\"drop\", 0) && !s.any_move(\"drop\", 1) { ... }",

@@ -660,18 +660,17 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, p: i64, dirs: Array| {
             read(c, |_, t, s| {
                 let who = player(t, p)?;
-                let dirs = dirs
-                    .iter()
-                    .map(|d| {
-                        let name = d
-                            .clone()
-                            .into_immutable_string()
-                            .map_err(|ty| rt(format!("expected direction names, found {ty}")))?;
-                        t.board
-                            .dir(&name, who.index())
-                            .ok_or_else(|| rt(format!("`{name}` is not a direction of this board")))
-                    })
-                    .collect::<R<Vec<_>>>()?;
+                let dirs =
+                    dirs.iter()
+                        .map(|d| {
+                            let name = d.clone().into_immutable_string().map_err(|ty| {
+                                rt(format!("expected direction names, found {ty}"))
+                            })?;
+                            t.board.dir(&name, who.index()).ok_or_else(|| {
+                                rt(format!("`{name}` is not a direction of this board"))
+                            })
+                        })
+                        .collect::<R<Vec<_>>>()?;
                 Ok(crate::engine::groups::area(t, s, who, &dirs))
             })
         }
