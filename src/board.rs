@@ -199,9 +199,29 @@ impl Board {
                 ("w", -1, 0),
                 ("nw", -1, 1),
             ];
-            // Every grid has the eight compass directions, even where no link uses one.
-            b.dir_names.extend(DIRS.iter().map(|d| d.0.to_string()));
-            for (name, df, dr) in DIRS {
+            // A grid has the eight compass directions (even where no link uses one), or the
+            // ones `directions` lists.
+            for (i, d) in g.directions.iter().enumerate() {
+                if !DIRS.iter().any(|x| x.0 == d) {
+                    problems.push(Problem::at(
+                        &["board", "grid", "directions", &i.to_string()],
+                        format!(
+                            "`{d}` is not a compass direction: use n, ne, e, se, s, sw, w or nw"
+                        ),
+                    ));
+                } else if g.directions[..i].contains(d) {
+                    problems.push(Problem::at(
+                        &["board", "grid", "directions", &i.to_string()],
+                        format!("`{d}` is listed twice"),
+                    ));
+                }
+            }
+            let dirs: Vec<(&str, i64, i64)> = DIRS
+                .into_iter()
+                .filter(|x| g.directions.is_empty() || g.directions.iter().any(|d| d == x.0))
+                .collect();
+            b.dir_names.extend(dirs.iter().map(|d| d.0.to_string()));
+            for (name, df, dr) in dirs {
                 for c in 0..b.names.len() {
                     let (f, r) = b.coords[c];
                     let (nf, nr) = (f + df, r + dr);
@@ -568,6 +588,13 @@ impl Board {
         self.coords[c.index()]
     }
 
+    /// Whether the board is a rhombus of hexagons: a grid linked along `ne`/`sw` but not
+    /// `nw`/`se`. Drawings shift each row half a cell so neighbours touch.
+    pub fn is_hex_grid(&self) -> bool {
+        let has = |d: &str| self.dir_names.iter().any(|n| n == d);
+        self.grid.is_some() && has("ne") && has("sw") && !has("nw") && !has("se")
+    }
+
     /// Number of direction labels.
     pub fn dir_count(&self) -> usize {
         self.dir_names.len()
@@ -679,6 +706,37 @@ mod tests {
         assert_eq!(b.step(c1, w).map(|c| b.name(c)), None, "b1 was removed");
         assert_eq!(b.rows()[0].len(), 8);
         assert_eq!(b.rows()[7].len(), 6);
+    }
+
+    #[test]
+    fn a_grid_with_six_directions_is_a_rhombus_of_hexagons() {
+        let b = Board::build(&def(
+            "[board]\ngrid={files=3,ranks=3,directions=['n','ne','e','s','sw','w']}",
+        ))
+        .expect("board");
+        assert!(b.is_hex_grid());
+        assert_eq!(b.dir_count(), 6);
+        assert!(b.dir("nw", 0).is_none() && b.dir("se", 0).is_none());
+        let b2 = b.cell("b2").expect("b2");
+        let mut around: Vec<&str> = b
+            .dirs()
+            .filter_map(|d| b.step(b2, d))
+            .map(|c| b.name(c))
+            .collect();
+        around.sort_unstable();
+        assert_eq!(around, ["a1", "a2", "b1", "b3", "c2", "c3"]);
+        let bad = Board::build(&def(
+            "[board]\ngrid={files=3,ranks=3,directions=['n','up','n','e']}",
+        ))
+        .expect_err("must fail");
+        let messages: Vec<&str> = bad.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`up` is not a compass direction: use n, ne, e, se, s, sw, w or nw",
+                "`n` is listed twice"
+            ]
+        );
     }
 
     #[test]

@@ -90,7 +90,7 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
         .max()
         .unwrap_or(1)
         .max(2);
-    if let Some((files, _)) = t.board.grid {
+    if let Some((files, ranks)) = t.board.grid {
         for row in t.board.rows() {
             let rank = row
                 .first()
@@ -102,6 +102,12 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
                 })
                 .unwrap_or_default();
             out.push_str(&format!("{rank:>3} "));
+            if t.board.is_hex_grid() {
+                // Each rank half a cell right of the one above: hexagons' neighbours touch.
+                let below = row.first().map_or(0, |c| t.board.coord(*c).1);
+                let shift = (ranks as i64 - 1 - below).max(0) as usize * (width + 1) / 2;
+                out.push_str(&" ".repeat(shift));
+            }
             let mut f = 0;
             for &c in row {
                 let (x, _) = t.board.coord(c);
@@ -116,6 +122,9 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
             out.push('\n');
         }
         out.push_str("    ");
+        if t.board.is_hex_grid() {
+            out.push_str(&" ".repeat((ranks as usize).saturating_sub(1) * (width + 1) / 2));
+        }
         for f in 0..files {
             let name = t.board.names().iter().find(|n| {
                 t.board

@@ -37,11 +37,17 @@ fn colour(t: &Tables, p: Piece) -> String {
 /// Cell centres in pixels, and the picture's board size.
 fn layout(t: &Tables) -> (Vec<(f64, f64)>, f64, f64) {
     let b = &t.board;
+    let hex = b.is_hex_grid();
     let raw: Vec<(f64, f64)> = b
         .cells()
         .map(|c| {
             let (x, y) = b.coord(c);
-            (x as f64, y as f64)
+            if hex {
+                // Hexagon centres: each rank half a cell left of the one below.
+                (x as f64 - y as f64 / 2.0, y as f64 * 3f64.sqrt() / 2.0)
+            } else {
+                (x as f64, y as f64)
+            }
         })
         .collect();
     // Scale so the closest linked cells are one CELL apart.
@@ -164,10 +170,23 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         r#"<title>{}</title><rect width="100%" height="100%" fill="white"/>"#,
         esc(&g.tables.id)
     );
-    let grid = b.grid.is_some();
+    let grid = b.grid.is_some() && !b.is_hex_grid();
     for c in b.cells() {
         let (x, y) = pts[c.index()];
-        if grid {
+        if b.is_hex_grid() {
+            let r = CELL / 3f64.sqrt();
+            let corners: Vec<String> = (0..6)
+                .map(|i| {
+                    let a = std::f64::consts::PI / 3.0 * f64::from(i) + std::f64::consts::PI / 6.0;
+                    format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                r##"<polygon points="{}" fill="#f0d9b5" stroke="#7a5a3a" stroke-width="0.8"/>"##,
+                corners.join(" ")
+            );
+        } else if grid {
             let (f, r) = b.coord(c);
             let fill = if (f + r) % 2 == 0 {
                 "#b58863"
@@ -194,7 +213,7 @@ pub fn position_svg(g: &Game, s: &State) -> String {
             );
         }
     }
-    if let Some((files, ranks)) = b.grid {
+    if let Some((files, ranks)) = b.grid.filter(|_| !b.is_hex_grid()) {
         // Coordinates on the margins.
         for f in 0..files {
             let x = MARGIN + CELL / 2.0 + f as f64 * CELL;

@@ -228,6 +228,12 @@ pub struct GridDef {
     /// Cells cut out of the grid.
     #[serde(default)]
     pub removed: Vec<String>,
+    /// The compass directions the grid links (default: all eight). Four give orthogonal
+    /// links only (`["n", "e", "s", "w"]`, a Go board); six make a rhombus of hexagons, each
+    /// cell with six neighbours (`["n", "ne", "e", "s", "sw", "w"]`, a Hex board, drawn with
+    /// each row shifted half a cell).
+    #[serde(default)]
+    pub directions: Vec<String>,
 }
 
 /// One explicitly listed cell.
