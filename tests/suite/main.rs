@@ -9,6 +9,7 @@ mod cli;
 mod games;
 mod garbage;
 mod generators;
+mod go_amazons;
 mod hostile;
 mod icegammon;
 mod moscow_ice;
