@@ -12,6 +12,7 @@ mod generators;
 mod go_amazons;
 mod hostile;
 mod icegammon;
+mod morris_mancala;
 mod moscow_ice;
 mod native_icesickle;
 mod perft;
