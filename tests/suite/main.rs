@@ -16,6 +16,7 @@ mod morris_mancala;
 mod moscow_ice;
 mod native_icesickle;
 mod perft;
+mod placement_games;
 mod pty;
 mod records;
 mod results;
