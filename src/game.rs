@@ -50,18 +50,13 @@ impl Game {
     }
 
     fn build(files: &GameFiles, loaded: Loaded) -> Result<Game, Diagnostics> {
-        let main = files.path_of("game.toml");
-        let main_text = files.get("game.toml").unwrap_or_default();
         let located = |p: Problem| -> Diagnostic {
             let path: Vec<&str> = p.path.iter().map(String::as_str).collect();
-            let mut d = def::at_path(&main, main_text, &path, p.message);
-            if let Some(h) = p.help {
-                d = d.with_help(h);
+            let d = loaded.origins.locate(&path, p.message);
+            match p.help {
+                Some(h) => d.with_help(h),
+                None => d,
             }
-            if loaded.variant.is_some() && d.line_col.is_none() {
-                d.message.push_str(" (after the variant's overlay)");
-            }
-            d
         };
         let def = &loaded.def;
         let mut problems: Vec<Problem> = Vec::new();

@@ -238,46 +238,16 @@ pub(super) fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res 
         }
     }
     for files in all {
-        let mut variants: Vec<Option<String>> = vec![None];
-        variants.extend(files.variant_names().into_iter().map(Some));
-        let mut ok = true;
         // The smoke play of one definition, every variant included, gets a time budget: a
         // script just under its limits in every call, or a huge board, would otherwise keep
         // validation busy for minutes.
-        let until = Instant::now() + SMOKE_BUDGET;
-        let mut cut = false;
-        for v in &variants {
-            match Game::load(&files, v.as_deref(), &[]) {
-                Ok(g) => {
-                    if smoke > 0 {
-                        let smoked = testing::smoke_until(&g, smoke, 7, Some(until));
-                        let checked = match &smoked {
-                            Ok(true) => Some(testing::conformance_until(&g, smoke, 7, Some(until))),
-                            _ => None,
-                        };
-                        cut |= matches!(smoked, Ok(false))
-                            || matches!(&checked, Some(Ok(r)) if r.cut_short);
-                        if let Err(e) = smoked {
-                            eprint!("{}", e.to_diagnostic(Some(&g.script)));
-                            ok = false;
-                        } else if let Some(Err(e)) = checked {
-                            eprintln!(
-                                "error: {}: smoke play{} failed: {e}",
-                                files.path_of("game.toml"),
-                                v.as_ref()
-                                    .map(|v| format!(" of variant {v}"))
-                                    .unwrap_or_default()
-                            );
-                            ok = false;
-                        }
-                    }
-                }
-                Err(d) => {
-                    eprint!("{d}");
-                    ok = false;
-                }
-            }
+        let checked = testing::validate(&files, smoke, Some(Instant::now() + SMOKE_BUDGET));
+        let mut ok = checked.problems.is_empty();
+        for d in &checked.problems {
+            eprint!("{d}");
         }
+        let cut = checked.cut_short;
+        let variants = checked.variants;
         for rel in files.test_files() {
             let text = files.get(&rel).unwrap_or_default();
             if let Err(e) = toml::from_str::<testing::scenario::ScenarioFile>(text) {
@@ -296,8 +266,8 @@ pub(super) fn validate(paths: &[String], dirs: &[PathBuf], smoke: usize) -> Res 
             println!(
                 "ok: {} ({} variant{})",
                 files.label,
-                variants.len() - 1,
-                if variants.len() == 2 { "" } else { "s" }
+                variants,
+                if variants == 1 { "" } else { "s" }
             );
         } else {
             errors += 1;

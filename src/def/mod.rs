@@ -5,8 +5,11 @@
 //! (the definition with a variant and options applied). This module knows nothing about the
 //! board, the engine or Rhai.
 
+mod de;
 pub mod model;
 pub mod schema;
+
+pub use de::plain;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -140,6 +143,8 @@ pub struct Loaded {
     /// The keys each move generator writes itself (not through `like`), after the variant
     /// and the options' overlays: lowering refuses those its kind does not have.
     pub written: BTreeMap<String, Vec<String>>,
+    /// Where each key was written, for messages about the merged definition.
+    pub origins: Origins,
 }
 
 /// Parses a TOML text, turning a syntax error into a located diagnostic.
@@ -148,32 +153,109 @@ pub fn parse_toml(file: &str, text: &str) -> Result<toml::Table, Diagnostic> {
         .map_err(|e| toml_error(file, text, &e))
 }
 
-/// A located diagnostic from a toml error, with a suggestion for unknown keys.
+/// A located diagnostic from a toml error, in plain words, with a suggestion for a wrong key
+/// or word.
 pub fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
-    let message = e.message().trim().to_string();
-    let mut d = Diagnostic::error(file, first_line(&message));
+    let (message, help) = plain(e.message());
+    let mut d = Diagnostic::error(file, message);
     if let Some(span) = e.span() {
         d = d.at_offset(text, span.start);
     }
-    if let Some(help) = unknown_field_help(&message) {
+    if let Some(help) = help {
         d = d.with_help(help);
     }
     d
 }
 
-fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or(s).to_string()
+/// Where the keys of a merged definition were written, most binding first: the `when_on`
+/// tables of the options that are on, the variant's overlay, `game.toml`, the board file. A
+/// problem found in the merged definition at a key path is reported in the file, line and
+/// column where that key was written.
+#[derive(Clone, Debug, Default)]
+pub struct Origins {
+    sources: Vec<Source>,
 }
 
-/// serde says "unknown field `sumary`, expected one of `id`, `name`, ...": name the closest.
-fn unknown_field_help(message: &str) -> Option<String> {
-    let rest = message.strip_prefix("unknown field `")?;
-    let (wrong, rest) = rest.split_once('`')?;
-    let expected: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
-    match suggest(wrong, expected.iter().copied()) {
-        Some(s) => Some(format!("did you mean `{s}`?")),
-        None if !expected.is_empty() => Some(format!("expected one of: {}", expected.join(", "))),
-        None => None,
+#[derive(Clone, Debug)]
+struct Source {
+    /// The file as messages name it.
+    file: String,
+    text: String,
+    /// Where the definition's root is inside the file (`overlay` in a variant file).
+    prefix: Vec<String>,
+    /// Only keys under this top-level table come from here (`board` for a board file).
+    under: Option<&'static str>,
+}
+
+impl Origins {
+    fn add(
+        &mut self,
+        first: bool,
+        file: String,
+        text: &str,
+        prefix: &[&str],
+        under: Option<&'static str>,
+    ) {
+        let src = Source {
+            file,
+            text: text.to_string(),
+            prefix: prefix.iter().map(|s| s.to_string()).collect(),
+            under,
+        };
+        if first {
+            self.sources.insert(0, src);
+        } else {
+            self.sources.push(src);
+        }
+    }
+
+    /// A diagnostic at the place the key path was written: the longest part of the path
+    /// that some file writes (a key inherited through `like` points at its generator).
+    pub fn locate(&self, path: &[&str], message: impl Into<String>) -> Diagnostic {
+        let message = message.into();
+        for len in (1..=path.len()).rev() {
+            let sub = &path[..len];
+            for src in &self.sources {
+                let inner = match src.under {
+                    Some(u) if sub.first() == Some(&u) => &sub[1..],
+                    Some(_) => continue,
+                    None => sub,
+                };
+                let full: Vec<&str> = src
+                    .prefix
+                    .iter()
+                    .map(String::as_str)
+                    .chain(inner.iter().copied())
+                    .collect();
+                if full.is_empty() {
+                    continue;
+                }
+                if let Some(span) = span_of(&src.text, &full) {
+                    return Diagnostic::error(&src.file, message).at_offset(&src.text, span.start);
+                }
+            }
+        }
+        let file = self
+            .sources
+            .iter()
+            .find(|s| s.prefix.is_empty() && s.under.is_none())
+            .map_or_else(|| "game.toml".to_string(), |s| s.file.clone());
+        Diagnostic::error(file, message)
+    }
+
+    /// The merged definition read into the model, a wrong key or value reported where it was
+    /// written.
+    fn read(&self, table: &toml::Table) -> Result<GameDef, Diagnostic> {
+        serde_path_to_error::deserialize(toml::Value::Table(table.clone())).map_err(|e| {
+            let path: Vec<String> = e.path().iter().map(ToString::to_string).collect();
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            let (message, help) = plain(e.inner().message());
+            let d = self.locate(&path, message);
+            match help {
+                Some(h) => d.with_help(h),
+                None => d,
+            }
+        })
     }
 }
 
@@ -188,6 +270,8 @@ pub fn load(
         .get("game.toml")
         .ok_or_else(|| Diagnostic::error(&main_name, "game.toml is missing"))?;
     let mut table = parse_toml(&main_name, main_text)?;
+    let mut origins = Origins::default();
+    origins.add(false, main_name.clone(), main_text, &[], None);
     let mut extra_script = None;
     let mut variant_options = BTreeMap::new();
     if let Some(v) = variant {
@@ -204,6 +288,7 @@ pub fn load(
             return Err(d.into());
         };
         let vdef: VariantDef = toml::from_str(vtext).map_err(|e| toml_error(&vname, vtext, &e))?;
+        origins.add(true, vname.clone(), vtext, &["overlay"], None);
         for path in &vdef.replace {
             remove_path(&mut table, path);
         }
@@ -220,6 +305,9 @@ pub fn load(
         .map(str::to_string);
     if let Some(rel) = &board_file {
         let board = read_board_file(files, rel, variant)?;
+        if let Some(text) = files.get(rel) {
+            origins.add(false, files.path_of(rel), text, &[], Some("board"));
+        }
         if let Some(toml::Value::Table(b)) = table.get_mut("board") {
             b.remove("file");
             let mut merged = board;
@@ -228,18 +316,7 @@ pub fn load(
         }
     }
     let def: GameDef = if variant.is_some() || board_file.is_some() {
-        toml::Value::Table(table.clone())
-            .try_into()
-            .map_err(|e: toml::de::Error| {
-                let (rel, what) = match variant {
-                    Some(v) => (format!("variants/{v}.toml"), "this variant's overlay"),
-                    None => ("game.toml".to_string(), "the board file"),
-                };
-                Diagnostic::error(
-                    files.path_of(&rel),
-                    format!("after applying {what}: {}", first_line(e.message())),
-                )
-            })?
+        origins.read(&table)?
     } else {
         toml::from_str(main_text).map_err(|e| toml_error(&main_name, main_text, &e))?
     };
@@ -267,6 +344,11 @@ pub fn load(
         .map(|(k, o)| (k.clone(), o.default.clone()))
         .collect();
     let mut diags = Vec::new();
+    for (k, o) in &def.options {
+        for m in option_problems(k, o) {
+            diags.push(origins.locate(&["options", k, m.0], m.1));
+        }
+    }
     for (k, v) in variant_options {
         match def.options.get(&k) {
             Some(o) => match check_option(&k, o, &v) {
@@ -306,6 +388,13 @@ pub fn load(
             ));
         } else if options.get(k) == Some(&OptionValue::Bool(true)) {
             merge(&mut table, overlay.clone());
+            origins.add(
+                true,
+                main_name.clone(),
+                main_text,
+                &["options", k, "when_on"],
+                None,
+            );
             reshaped = true;
         }
     }
@@ -327,24 +416,8 @@ pub fn load(
     };
     let has_like = def.moves.values().any(|m| m.like.is_some());
     let def = if reshaped || has_like {
-        resolve_like(&mut table).map_err(|m| {
-            let mut d = Diagnostic::error(&main_name, m.1);
-            if let Some(span) = span_of(main_text, &["moves", &m.0, "like"]) {
-                d = d.at_offset(main_text, span.start);
-            }
-            d
-        })?;
-        toml::Value::Table(table)
-            .try_into()
-            .map_err(|e: toml::de::Error| {
-                Diagnostic::error(
-                    &main_name,
-                    format!(
-                        "after applying the options' `when_on` tables: {}",
-                        first_line(e.message())
-                    ),
-                )
-            })?
+        resolve_like(&mut table).map_err(|m| origins.locate(&["moves", &m.0, "like"], m.1))?;
+        origins.read(&table)?
     } else {
         def
     };
@@ -355,6 +428,7 @@ pub fn load(
         options,
         variant: variant.map(str::to_string),
         written,
+        origins,
     })
 }
 
@@ -491,6 +565,38 @@ pub fn parse_option_value(o: &OptionDef, raw: &str) -> Result<OptionValue, Strin
     }
 }
 
+/// What is wrong with an option's own declaration: a range the wrong way round, a default
+/// outside its range or choices, a range or choices for a value of another type. Each with
+/// the key it is about.
+fn option_problems(key: &str, o: &OptionDef) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let int = matches!(o.default, OptionValue::Int(_));
+    if !int && (o.min.is_some() || o.max.is_some()) {
+        let k = if o.min.is_some() { "min" } else { "max" };
+        out.push((
+            k,
+            format!("option `{key}`: `min` and `max` are for whole-number options"),
+        ));
+    }
+    if !matches!(o.default, OptionValue::Str(_)) && !o.choices.is_empty() {
+        out.push((
+            "choices",
+            format!("option `{key}`: `choices` are for word options"),
+        ));
+    }
+    if let (Some(lo), Some(hi)) = (o.min, o.max)
+        && lo > hi
+    {
+        out.push((
+            "min",
+            format!("option `{key}`: min = {lo} is above max = {hi}"),
+        ));
+    } else if let Err(m) = check_option(key, o, &o.default) {
+        out.push(("default", format!("the default is not allowed: {m}")));
+    }
+    out
+}
+
 /// Checks a value against the option's type, range and choices.
 pub fn check_option(key: &str, o: &OptionDef, v: &OptionValue) -> Result<(), String> {
     match (&o.default, v) {
@@ -602,7 +708,8 @@ mod tests {
 
     #[test]
     fn unknown_fields_get_a_suggestion() {
-        let h = unknown_field_help("unknown field `sumary`, expected one of `id`, `summary`");
+        let (m, h) = plain("unknown field `sumary`, expected one of `id`, `summary`");
+        assert_eq!(m, "unknown key `sumary`");
         assert_eq!(h.as_deref(), Some("did you mean `summary`?"));
     }
 }

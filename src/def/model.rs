@@ -266,7 +266,7 @@ pub struct LinkDef {
 }
 
 /// A region: one set of cells, or one per seat.
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RegionDef {
     /// The same cells for everybody.
@@ -396,7 +396,7 @@ pub enum CellCond {
 }
 
 /// One condition, or a list meaning "any of these".
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Conds {
     /// A single condition.
@@ -417,7 +417,7 @@ impl Conds {
 
 /// A distance: a number, `"size"` (pips of the moving piece), `"stack"` (pips of its whole
 /// stack), either with an offset (`"size-1"`), or `"any"` (no limit).
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Amount {
     /// A fixed count.
@@ -1003,7 +1003,7 @@ pub struct OptionDef {
 }
 
 /// The value of an option.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
 pub enum OptionValue {
     /// `true` / `false`.

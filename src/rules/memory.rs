@@ -14,16 +14,36 @@ use std::cell::Cell;
 /// The most memory a script may hold during one hook call, on top of what it started with.
 pub const MAX_SCRIPT_BYTES: isize = 128 << 20;
 
+/// The most memory a script may allocate during one hook call, freed or not. Copying a large
+/// array costs one operation, so a script far under the operation limit could still spend
+/// minutes copying; this bounds the copying, and does so the same way on every machine
+/// (unlike a clock).
+pub const MAX_SCRIPT_TRAFFIC: usize = 1 << 30;
+
 thread_local! {
     /// Bytes this thread has allocated and not freed (through [`Counting`]).
     static HELD: Cell<isize> = const { Cell::new(0) };
-    /// `HELD` when the running hook call started, or `None` outside hook calls.
-    static BASE: Cell<Option<isize>> = const { Cell::new(None) };
+    /// Bytes this thread has ever allocated (through [`Counting`]).
+    static TRAFFIC: Cell<usize> = const { Cell::new(0) };
+    /// `HELD` and `TRAFFIC` when the running hook call started, or `None` outside hook calls.
+    static BASE: Cell<Option<(isize, usize)>> = const { Cell::new(None) };
 }
 
 fn add(delta: isize) {
     // `try_with`: a thread's last frees run while its thread-locals are torn down.
     let _ = HELD.try_with(|h| h.set(h.get().wrapping_add(delta)));
+    if delta > 0 {
+        let _ = TRAFFIC.try_with(|t| t.set(t.get().wrapping_add(delta as usize)));
+    }
+}
+
+/// Which limit a hook call has passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Over {
+    /// It holds more than [`MAX_SCRIPT_BYTES`].
+    Held,
+    /// It has allocated more than [`MAX_SCRIPT_TRAFFIC`].
+    Traffic,
 }
 
 /// The system allocator, counting what each thread holds.
@@ -73,14 +93,17 @@ fn held() -> isize {
 
 /// Marks the start (`true`) or the end of a hook call on this thread.
 pub(super) fn call_starts(start: bool) {
-    let _ = BASE.try_with(|b| b.set(start.then(held)));
+    let traffic = TRAFFIC.try_with(Cell::get).unwrap_or(0);
+    let _ = BASE.try_with(|b| b.set(start.then(|| (held(), traffic))));
 }
 
-/// Whether the running hook call holds more than [`MAX_SCRIPT_BYTES`] more than it started
-/// with (always false where the counting allocator is not installed).
-pub(super) fn over_limit() -> bool {
-    BASE.try_with(Cell::get)
-        .ok()
-        .flatten()
-        .is_some_and(|base| held().wrapping_sub(base) > MAX_SCRIPT_BYTES)
+/// The limit the running hook call has passed, if any (never where the counting allocator is
+/// not installed).
+pub(super) fn over_limit() -> Option<Over> {
+    let (held_base, traffic_base) = BASE.try_with(Cell::get).ok().flatten()?;
+    if held().wrapping_sub(held_base) > MAX_SCRIPT_BYTES {
+        return Some(Over::Held);
+    }
+    let traffic = TRAFFIC.try_with(Cell::get).unwrap_or(0);
+    (traffic.wrapping_sub(traffic_base) > MAX_SCRIPT_TRAFFIC).then_some(Over::Traffic)
 }

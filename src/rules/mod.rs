@@ -181,6 +181,8 @@ pub const MAX_OPERATIONS: u64 = 2_000_000;
 
 /// What the progress callback stops a script with when it holds too much memory.
 const MEMORY_TOKEN: &str = "icebox: memory limit";
+/// What the progress callback stops a script with when it has copied too much.
+const TRAFFIC_TOKEN: &str = "icebox: copy limit";
 
 fn new_engine() -> Engine {
     let mut e = Engine::new();
@@ -195,7 +197,14 @@ fn new_engine() -> Engine {
     e.on_print(|_| {});
     e.on_debug(|_, _, _| {});
     // Stops a script that holds too much memory in one call (see `memory`).
-    e.on_progress(|_| memory::over_limit().then(|| Dynamic::from(MEMORY_TOKEN)));
+    e.on_progress(|_| {
+        memory::over_limit().map(|o| {
+            Dynamic::from(match o {
+                memory::Over::Held => MEMORY_TOKEN,
+                memory::Over::Traffic => TRAFFIC_TOKEN,
+            })
+        })
+    });
     // The documentation is kept by `api_reference`; here only the functions matter.
     let _ = api::register(&mut e);
     e
@@ -231,6 +240,38 @@ pub fn api_reference() -> ApiReference {
     }
 }
 
+/// A decimal number (`1.5`) on a script line near 1-based column `col`: its text and column.
+fn decimal_near(line: &str, col: usize) -> Option<(String, usize)> {
+    let b = line.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let starts = b[i].is_ascii_digit()
+            && (i == 0
+                || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j + 1 < b.len() && b[j] == b'.' && b[j + 1].is_ascii_digit() {
+            let mut k = j + 1;
+            while k < b.len() && b[k].is_ascii_digit() {
+                k += 1;
+            }
+            if col + 2 > i && col <= k + 2 {
+                return Some((line[i..k].to_string(), i + 1));
+            }
+            i = k;
+        } else {
+            i = j;
+        }
+    }
+    None
+}
+
 impl Rules {
     /// Compiles the script and checks its hooks. Errors point at the script.
     pub fn new(
@@ -243,10 +284,21 @@ impl Rules {
         let engine = new_engine();
         let ast = engine.compile(script).map_err(|e| {
             let p = e.1;
-            let d = Diagnostic::error(file, format!("the script does not compile: {}", e.0));
-            vec![match (p.line(), p.position()) {
-                (Some(l), c) => d.at_line_col(script, l, c.unwrap_or(1)),
-                _ => d,
+            let (line, col) = (p.line(), p.position().unwrap_or(1));
+            // Rhai without floats reads `1.5` as a property `5` of `1`: say what is wrong.
+            let decimal = line.and_then(|l| decimal_near(script.lines().nth(l - 1)?, col));
+            let d = match &decimal {
+                Some((number, _)) => Diagnostic::error(
+                    file,
+                    format!("`{number}` is a decimal number: scripts have whole numbers only"),
+                )
+                .with_help("count in smaller units (half points as 1, a point as 2) or keep the fraction as two integers"),
+                None => Diagnostic::error(file, format!("the script does not compile: {}", e.0)),
+            };
+            let col = decimal.as_ref().map_or(col, |(_, at)| *at);
+            vec![match line {
+                Some(l) => d.at_line_col(script, l, col),
+                None => d,
             }]
         })?;
         let mut hooks = Hooks::default();
@@ -353,6 +405,14 @@ impl Rules {
                 format!(
                     "the script held more than {} MiB in one call (values kept growing?)",
                     memory::MAX_SCRIPT_BYTES >> 20
+                )
+            }
+            EvalAltResult::ErrorTerminated(token, _)
+                if token.clone().into_immutable_string().ok().as_deref() == Some(TRAFFIC_TOKEN) =>
+            {
+                format!(
+                    "the script copied more than {} MiB in one call (large arrays copied in a loop?)",
+                    memory::MAX_SCRIPT_TRAFFIC >> 20
                 )
             }
             EvalAltResult::ErrorRuntime(v, _) => v.to_string(),

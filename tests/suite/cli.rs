@@ -204,7 +204,7 @@ fn validate_rejects_each_kind_of_broken_definition() {
         ("unknown-key", "did you mean `summary`?"),
         (
             "wrong-type",
-            "game.toml:5:13: invalid type: string \"forty\"",
+            "game.toml:5:13: expected a whole number from 0 to 4294967295, found the text \"forty\"",
         ),
         (
             "disconnected",
@@ -230,6 +230,53 @@ fn validate_rejects_each_kind_of_broken_definition() {
             "the set-up places 5 small (neutral) but the stash holds 4",
         ),
         ("over-stash", "game.toml:19:24: `Q` is not a piece kind"),
+        // Issue 14: what play would find, found by validate, each where it was written.
+        (
+            "no-first-move",
+            "game.toml: the game is over before its first move: Draw: no legal move",
+        ),
+        (
+            "no-first-move",
+            "moves each generator has here for A: `place` 0",
+        ),
+        (
+            "neutral-hand",
+            "`hand.A` holds pieces that are not A's (`S`): a seat's pieces are written with its letter, like `4aS`",
+        ),
+        (
+            "twice",
+            "rules.rhai:2:7: the moves hook lists `S@a1` twice: generator `place` makes it and the script asks for that generator more than once",
+        ),
+        ("twice", "the calls are on lines 2, 3"),
+        (
+            "agree-loop",
+            "rules.rhai:2:1: agreeing to `draw`: the script ran more than 2000000 operations in one call",
+        ),
+        (
+            "option-range",
+            "game.toml:31:11: the default is not allowed: option `rounds` = 50 is out of range (1..=10)",
+        ),
+        (
+            "option-range",
+            "game.toml:38:7: option `size`: min = 10 is above max = 1",
+        ),
+        (
+            "typo-word",
+            "game.toml:24:8: `emtpy` is not one of: empty, occupied, any, own, friend, enemy, neutral, smaller, not-larger, larger, lone-enemy",
+        ),
+        ("typo-word", "help: did you mean `empty`?"),
+        (
+            "huge-number",
+            "game.toml:5:13: `99999999999999999999` is too large: whole numbers in a definition go up to 9223372036854775807",
+        ),
+        (
+            "float-script",
+            "rules.rhai:1:26: `0.5` is a decimal number: scripts have whole numbers only",
+        ),
+        (
+            "variant-typo",
+            "variants/typo.toml:4:8: `emtpy` is not one of: empty",
+        ),
     ];
     for (name, needle) in cases {
         let o = icebox(&["validate", &format!("tests/data/games/{name}")]);
