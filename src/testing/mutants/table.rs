@@ -7,8 +7,10 @@
 //! drop a land rule; drop one element of a list (a direction, a condition, a kind, a leap)
 //! or the whole key when one element is left; flip a true/false key; move a number by one;
 //! drop a key that holds one value (`land`, `region`, `promote`, `chain`...). Under `[rules]`:
-//! drop `repetition`, the clock's settings, an agreement. Under `[options]`: drop an option's
-//! `when_on` overlay (its effect on the definition).
+//! drop `repetition`, the clock's settings, an agreement; change `no_moves`. Under `[end]`:
+//! drop each end, weaken its settings, decide it the other way. A grid without one of its
+//! `directions`. Under `[options]`: drop an option's `when_on` overlay (its effect on the
+//! definition).
 
 use super::Mutant;
 
@@ -64,6 +66,81 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
                 if k != "var" {
                     leaf(&p, k, v, &mut found);
                 }
+            }
+        }
+    }
+    let variant = file.starts_with("variants/");
+    let at = |key: &str| -> Vec<String> {
+        let mut p: Vec<String> = if variant {
+            vec!["overlay".into()]
+        } else {
+            Vec::new()
+        };
+        p.push(key.into());
+        p
+    };
+    // The ends the engine checks: each dropped, and its settings weakened one at a time.
+    let end_path = at("end");
+    if let Some(end) = get_path(&table, &end_path).and_then(toml::Value::as_table) {
+        for (k, v) in end {
+            let mut p = end_path.clone();
+            p.push(k.clone());
+            found.push((p.clone(), Op::Drop, "drop the end condition".into()));
+            match v {
+                toml::Value::Table(sub) => {
+                    for (sk, sv) in sub {
+                        if sk != "between" {
+                            leaf(&p, sk, sv, &mut found);
+                        }
+                    }
+                }
+                toml::Value::String(by) => {
+                    if let Some(other) = opposite(by) {
+                        found.push((
+                            p,
+                            Op::Set(toml::Value::String(other.into())),
+                            format!("\"{by}\" -> \"{other}\""),
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // What a player with no legal move does.
+    if let Some(toml::Value::String(now)) =
+        get_path(&table, &at("rules")).and_then(|r| r.get("no_moves"))
+    {
+        let mut p = at("rules");
+        p.push("no_moves".into());
+        for other in ["lose", "pass", "draw"] {
+            if other != now && now != "script" {
+                found.push((
+                    p.clone(),
+                    Op::Set(toml::Value::String(other.into())),
+                    format!("\"{now}\" -> \"{other}\""),
+                ));
+            }
+        }
+    }
+    // The board's links: a grid without the links of one axis (a direction and its
+    // opposite: a link one way alone still joins the cells for groups and connections).
+    let mut dirs = at("board");
+    dirs.extend(["grid".into(), "directions".into()]);
+    if let Some(toml::Value::Array(list)) = get_path(&table, &dirs) {
+        let names: Vec<&str> = list.iter().filter_map(toml::Value::as_str).collect();
+        for (a, b) in [("n", "s"), ("e", "w"), ("ne", "sw"), ("nw", "se")] {
+            if names.contains(&a) || names.contains(&b) {
+                let kept: Vec<toml::Value> = names
+                    .iter()
+                    .filter(|d| **d != a && **d != b)
+                    .map(|d| toml::Value::String((*d).into()))
+                    .collect();
+                found.push((
+                    dirs.clone(),
+                    Op::Set(toml::Value::Array(kept)),
+                    format!("drop the {a}/{b} links"),
+                ));
             }
         }
     }
@@ -218,6 +295,23 @@ fn list_or_drop(
     }
 }
 
+/// The other way an `[end]` decides a game, for the decisions that have one.
+fn opposite(by: &str) -> Option<&'static str> {
+    match by {
+        "most-pieces" => Some("fewest-pieces"),
+        "fewest-pieces" => Some("most-pieces"),
+        "highest-score" => Some("lowest-score"),
+        "lowest-score" => Some("highest-score"),
+        "draw" => Some("most-pieces"),
+        _ => None,
+    }
+}
+
+fn get_path<'a>(t: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
+    let keys: Vec<&str> = path.iter().map(String::as_str).collect();
+    get(t, &keys)
+}
+
 fn get<'a>(t: &'a toml::Table, path: &[&str]) -> Option<&'a toml::Value> {
     let (first, rest) = path.split_first()?;
     let mut v = t.get(*first)?;
@@ -323,5 +417,27 @@ mod tests {
         assert_eq!(enter.rule, "C(8): no re-entering");
         assert_eq!(enter.line, 8);
         assert!(enter.text.contains("enter = true"));
+    }
+
+    #[test]
+    fn ends_no_move_rules_and_grid_links_are_mutated_too() {
+        let src = "[board]\ngrid = { files = 3, ranks = 3, directions = [\"n\", \"ne\", \"e\", \"s\", \"sw\", \"w\"] }\n[end]\nline = { length = 4 }\nstuck = \"most-pieces\"\n[rules]\nno_moves = \"pass\"\n";
+        let ids: Vec<String> = mutants("game.toml", src)
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        for want in [
+            "game.toml: end.line: drop the end condition",
+            "game.toml: end.line.length: 4 -> 3",
+            "game.toml: end.line.length: 4 -> 5",
+            "game.toml: end.stuck: \"most-pieces\" -> \"fewest-pieces\"",
+            "game.toml: rules.no_moves: \"pass\" -> \"lose\"",
+            "game.toml: rules.no_moves: \"pass\" -> \"draw\"",
+            "game.toml: board.grid.directions: drop the n/s links",
+            "game.toml: board.grid.directions: drop the ne/sw links",
+        ] {
+            assert!(ids.iter().any(|i| i == want), "{want} missing from {ids:?}");
+        }
+        assert!(!ids.iter().any(|i| i.contains("nw/se")), "{ids:?}");
     }
 }
