@@ -13,6 +13,9 @@ pub const MAX_DEFINITION_BYTES: u64 = 4 << 20;
 
 /// The largest record or results file read.
 pub const MAX_DATA_BYTES: u64 = 256 << 20;
+/// The largest game record read: a game of the longest `max_plies` (a million plies) with a
+/// comment on every move fits several times over.
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// Reads a text file of at most `limit` bytes; errors name the file and say what is wrong
 /// (not a regular file, too large, not UTF-8 at line:column).

@@ -10,7 +10,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::{Failure, GameArgs, Res, input, load, read_record, render, rule_failure, start};
+use super::{
+    Failure, GameArgs, Res, input, load, read_record, render, replay_read, rule_failure, start,
+};
 use crate::ai::Agent;
 use crate::board::CellId;
 use crate::engine::rng::Rng;
@@ -102,7 +104,7 @@ pub(super) fn command(f: Flags, dirs: &[PathBuf]) -> Res {
                 && std::io::stdout().is_terminal()
         }
     };
-    let loaded = match &f.load {
+    let mut loaded = match &f.load {
         Some(path) => Some(read_record(path)?),
         None => None,
     };
@@ -197,11 +199,16 @@ pub(super) fn command(f: Flags, dirs: &[PathBuf]) -> Res {
     headers.set_header("Result", "*");
     let mut rng = Rng::new(seed);
     let mut plies = Vec::new();
-    let s = match &loaded {
-        Some((rec, _, _)) => {
-            let (s, undos) = crate::record::replay(&g, rec)
+    let s = match &mut loaded {
+        Some(read) => {
+            let name = f
+                .load
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+            let (s, undos) = replay_read(&g, &name, read)
                 .map_err(|e| format!("the record does not replay: {e}"))?;
-            for (e, u) in rec.moves.iter().zip(undos) {
+            for (e, u) in read.0.moves.iter().zip(undos) {
                 // The random stream goes on as if these plies had been drawn here.
                 rng.next_u64();
                 let actor = actor_of(&g, &agents, e);
@@ -401,7 +408,7 @@ impl Session<'_> {
     fn keep(&mut self, entry: Entry, undo: Undo, actor: Actor) -> Result<(), Failure> {
         println!("{}. {}: {}", entry.number, entry.seat, entry.text);
         if let Some(w) = &mut self.writer {
-            w.append(&entry)
+            w.append(&entry, actor == Actor::Person)
                 .map_err(|e| format!("cannot write the record {}: {e}", w.path().display()))?;
         } else {
             self.dirty = true;
@@ -497,6 +504,11 @@ impl Session<'_> {
         words.extend(COMMANDS.map(String::from));
         words.extend(self.g.agreements().iter().map(|a| format!("propose {a}")));
         self.input.complete_with(words);
+        // What the computer played before this question is on disk before anyone answers.
+        if let Some(w) = &mut self.writer {
+            w.sync()
+                .map_err(|e| format!("cannot write the record {}: {e}", w.path().display()))?;
+        }
         let Some(line) = self.input.ask(&format!("{} to move> ", self.seat(who))) else {
             println!("\n(end of input: game abandoned)");
             return Ok(Step::Quit);

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use super::{Failure, GameArgs, Res, load, read_record, start, svg, write_out};
+use super::{Failure, GameArgs, Res, load, read_record, replay_read, start, svg, write_out};
 use crate::game::Game;
 
 /// The game a record names, as command arguments (its `Game`, `Variant` and `Set` headers).
@@ -29,10 +29,26 @@ pub(super) fn record_game(rec: &crate::record::Record, path: &Path) -> Result<Ga
 }
 
 /// `icebox replay FILE`: every move checked; the first bad one stops it with its number.
-pub(super) fn replay(path: &Path, dirs: &[PathBuf]) -> Res {
-    let (rec, _, _) = read_record(path)?;
-    let g = load(&record_game(&rec, path)?, dirs)?;
-    match crate::record::replay(&g, &rec) {
+pub(super) fn replay(path: &Path, game: Option<&str>, dirs: &[PathBuf]) -> Res {
+    let mut read = read_record(path)?;
+    let mut args = record_game(&read.0, path)?;
+    if let Some(given) = game {
+        // A folder (or id) given for the record's game: it must be that game.
+        let recorded = std::mem::replace(&mut args.game, given.to_string());
+        let g = load(&args, dirs)?;
+        if g.id() != recorded {
+            return Err(format!(
+                "{}: the record is a game of `{recorded}`, and --game {given} is `{}`",
+                path.display(),
+                g.id()
+            )
+            .into());
+        }
+    }
+    let g = load(&args, dirs)?;
+    let replayed = replay_read(&g, &path.display().to_string(), &mut read);
+    let rec = &read.0;
+    match replayed {
         Ok((s, _)) => {
             let result = match s.outcome() {
                 Some(o) => g.outcome_text(o, s.scores()),
@@ -86,7 +102,10 @@ pub(super) fn render(
     let g = load(game, dirs)?;
     let s = match record {
         Some(f) => {
-            let (mut rec, _, _) = read_record(f)?;
+            let mut read = read_record(f)?;
+            replay_read(&g, &f.display().to_string(), &mut read)
+                .map_err(|e| format!("{}: {e}", f.display()))?;
+            let mut rec = read.0;
             if let Some(n) = at {
                 let len = rec.moves.len();
                 if n > len {

@@ -79,11 +79,13 @@ impl Record {
     }
 
     /// Reads a record and where its moves are in `text`, so a writer can take moves back
-    /// without losing the comments written before them.
+    /// without losing the comments written before them. A last line cut short (a write
+    /// interrupted by a crash, the file not ending in a newline) is left out and named in
+    /// [`Layout::cut`]; any other syntax error is an error.
     pub fn parse_with_ends(file: &str, text: &str) -> Result<(Record, Layout), Diagnostic> {
-        let mut pairs = Grammar::parse(Rule::record, text).map_err(|e| {
-            let (line, col) = match e.line_col {
-                pest::error::LineColLocation::Pos(p) | pest::error::LineColLocation::Span(p, _) => p,
+        let error = |e: pest::error::Error<Rule>, at: usize| {
+            let local = match e.location {
+                pest::error::InputLocation::Pos(p) | pest::error::InputLocation::Span((p, _)) => p,
             };
             let what = match &e.variant {
                 pest::error::ErrorVariant::ParsingError { positives, .. }
@@ -93,64 +95,95 @@ impl Record {
                 }
                 _ => "this is not record syntax",
             };
-            Diagnostic::error(file, what).at_line_col(text, line, col)
-        })?;
+            (Diagnostic::error(file, what), at + local)
+        };
         let mut rec = Record::default();
         let mut layout = Layout {
             head: text.len(),
             ends: Vec::new(),
+            cut: None,
+            unfinished: None,
         };
-        let Some(root) = pairs.next() else {
-            return Ok((rec, layout));
-        };
-        for p in root.into_inner() {
-            match p.as_rule() {
-                Rule::header => {
-                    let mut it = p.into_inner();
-                    let key = it
-                        .next()
-                        .map(|x| x.as_str().to_string())
-                        .unwrap_or_default();
-                    let val = it.next().map(|x| unescape(x.as_str())).unwrap_or_default();
-                    rec.headers.push((key, val));
-                }
-                Rule::comment => {
-                    rec.preface = p.into_inner().next().map(|n| n.as_str().trim().to_string());
-                }
-                Rule::entry => {
-                    // (Only an error needs the line: pest finds it by scanning from the start,
-                    // which done for every move made reading a long record quadratic.)
-                    let start = p.as_span().start();
-                    if layout.ends.is_empty() {
-                        layout.head = start;
+        let located = |(d, at): (Diagnostic, usize)| d.at_offset(text, at);
+        let head = Grammar::parse(Rule::head, text)
+            .map_err(|e| located(error(e, 0)))?
+            .next();
+        let mut pos = 0;
+        if let Some(head) = head {
+            pos = head.as_span().end();
+            for p in head.into_inner() {
+                match p.as_rule() {
+                    Rule::header => {
+                        let mut it = p.into_inner();
+                        let key = it
+                            .next()
+                            .map(|x| x.as_str().to_string())
+                            .unwrap_or_default();
+                        let val = it.next().map(|x| unescape(x.as_str())).unwrap_or_default();
+                        rec.headers.push((key, val));
                     }
-                    layout.ends.push(p.as_span().end());
-                    let mut it = p.into_inner();
-                    let number = it.next().map(|x| x.as_str()).unwrap_or_default();
-                    let number = number.parse().map_err(|_| {
-                        Diagnostic::error(file, format!("move number `{number}` is too large"))
-                            .at_offset(text, start)
-                    })?;
-                    let seat = it
-                        .next()
-                        .map(|x| x.as_str().to_string())
-                        .unwrap_or_default();
-                    let word = it
-                        .next()
-                        .map(|x| x.as_str().to_string())
-                        .unwrap_or_default();
-                    let comment = it
-                        .next()
-                        .and_then(|c| c.into_inner().next())
-                        .map(|n| n.as_str().trim().to_string());
-                    rec.moves.push(Entry {
-                        number,
-                        seat,
-                        text: word,
-                        comment,
-                    });
+                    Rule::comment => {
+                        rec.preface = p.into_inner().next().map(|n| n.as_str().trim().to_string());
+                    }
+                    _ => {}
                 }
-                _ => {}
+            }
+        }
+        while !only_blanks(&text[pos..]) {
+            let mut found = Grammar::parse(Rule::next_entry, &text[pos..]);
+            let Some(p) = found
+                .as_mut()
+                .ok()
+                .and_then(|p| p.next())
+                .and_then(|p| p.into_inner().next())
+            else {
+                let e = found.err().map(|e| error(e, pos));
+                // Only the file's last line, unfinished, may be cut short.
+                let last_line = text.rfind('\n').map_or(0, |i| i + 1);
+                match e {
+                    Some((_, at)) if at >= last_line && !text.ends_with('\n') => {
+                        layout.cut = Some(last_line.max(pos));
+                        break;
+                    }
+                    Some(e) => return Err(located(e)),
+                    None => break,
+                }
+            };
+            let (start, end) = (pos + p.as_span().start(), pos + p.as_span().end());
+            if layout.ends.is_empty() {
+                layout.head = start;
+            }
+            layout.ends.push(end);
+            let mut it = p.into_inner();
+            let number = it.next().map(|x| x.as_str()).unwrap_or_default();
+            let number = number.parse().map_err(|_| {
+                Diagnostic::error(file, format!("move number `{number}` is too large"))
+                    .at_offset(text, start)
+            })?;
+            let seat = it
+                .next()
+                .map(|x| x.as_str().to_string())
+                .unwrap_or_default();
+            let word = it
+                .next()
+                .map(|x| x.as_str().to_string())
+                .unwrap_or_default();
+            let comment = it
+                .next()
+                .and_then(|c| c.into_inner().next())
+                .map(|n| n.as_str().trim().to_string());
+            rec.moves.push(Entry {
+                number,
+                seat,
+                text: word,
+                comment,
+            });
+            pos = end;
+        }
+        if !text.ends_with('\n') {
+            let last_line = text.rfind('\n').map_or(0, |i| i + 1);
+            if layout.cut.is_none() && layout.ends.last().is_some_and(|e| *e > last_line) {
+                layout.unfinished = Some(last_line);
             }
         }
         Ok((rec, layout))
@@ -203,6 +236,11 @@ pub struct Layout {
     pub head: usize,
     /// End of each move's text.
     pub ends: Vec<usize>,
+    /// Where a last line cut short begins (left out of the record), if there is one.
+    pub cut: Option<usize>,
+    /// Where the last line begins when the file does not end with a newline and that line
+    /// holds the last move: a write may have been cut there (see [`replay_repairing`]).
+    pub unfinished: Option<usize>,
 }
 
 /// A record whose moves do not all follow the rules.
@@ -275,10 +313,48 @@ pub fn replay(g: &Game, rec: &Record) -> Result<(State, Vec<Undo>), ReplayError>
     Ok((s, undos))
 }
 
-/// A record kept on disk while a game is played: each move is appended and synced (constant
-/// work per move, nothing lost to a crash); taking moves back or changing a header rewrites
-/// the file atomically. Whatever the file held before the new moves (comments included) is
-/// kept as written.
+/// Whether `text` holds nothing but white space and `;` line comments (what the grammar
+/// skips): the end of a record. Checked by hand, as a failing parse at every move would
+/// build an error each time.
+fn only_blanks(text: &str) -> bool {
+    let mut lines = text.split('\n');
+    lines.all(|l| {
+        let l = l.trim_start_matches([' ', '\t', '\r']);
+        l.is_empty() || l.starts_with(';')
+    })
+}
+
+/// [`replay`], except that a last move on a last line the file did not finish (no newline
+/// after it), which does not replay, is taken for a write cut short by a crash: it is left
+/// out of `rec` and `layout` (whose `cut` then says where it began) and the rest is replayed.
+pub fn replay_repairing(
+    g: &Game,
+    rec: &mut Record,
+    layout: &mut Layout,
+) -> Result<(State, Vec<Undo>), ReplayError> {
+    match replay(g, rec) {
+        Err(e)
+            if layout.unfinished.is_some()
+                && rec.moves.last().is_some_and(|last| last.number == e.number) =>
+        {
+            rec.moves.pop();
+            layout.ends.pop();
+            layout.cut = layout.unfinished.take();
+            replay(g, rec)
+        }
+        done => done,
+    }
+}
+
+/// A record kept on disk while a game is played: each move is appended (constant work per
+/// move); taking moves back or changing a header rewrites the file atomically. Whatever the
+/// file held before the new moves (comments included) is kept as written.
+///
+/// A person's move is synced to disk at once. The computer's moves are synced at least every
+/// [`SYNC_EVERY`] and whenever [`Writer::sync`] is called (before a person is asked, at the
+/// end, when the writer is dropped): a sync costs milliseconds, which would make a game of
+/// computer seats a hundred times slower if every ply paid it, and a crash then loses at most
+/// the last fraction of a second of computer moves, which replaying the seed plays again.
 #[derive(Debug)]
 pub struct Writer {
     path: std::path::PathBuf,
@@ -287,6 +363,20 @@ pub struct Writer {
     /// Where the text of each move ends, in order; the headers end at `head`.
     ends: Vec<usize>,
     head: usize,
+    /// The file opened for appending, until a rewrite replaces it.
+    file: Option<std::fs::File>,
+    /// When the appended text was last synced, and whether some is not yet.
+    synced: std::time::Instant,
+    pending: bool,
+}
+
+/// The longest a computer's move waits to be synced to disk.
+pub const SYNC_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        let _ = self.sync();
+    }
 }
 
 impl Writer {
@@ -311,6 +401,9 @@ impl Writer {
             head: text.len(),
             text,
             ends: Vec::new(),
+            file: None,
+            synced: std::time::Instant::now(),
+            pending: false,
         };
         for e in &moves {
             w.text.push_str(&Record::entry_line(e));
@@ -329,19 +422,25 @@ impl Writer {
         layout: Layout,
         same_file: bool,
     ) -> std::io::Result<Writer> {
+        let layout_cut = layout.cut.is_some();
         let mut w = Writer {
             path: path.to_path_buf(),
             text: text.to_string(),
             ends: layout.ends,
             head: layout.head,
+            file: None,
+            synced: std::time::Instant::now(),
+            pending: false,
         };
+        let cut = layout_cut;
         if !w.text.is_empty() && !w.text.ends_with('\n') {
             w.text.push('\n');
-            if same_file {
+            if same_file && !cut {
                 crate::fsio::append_synced(path, b"\n")?;
             }
         }
-        if !same_file {
+        // A last line cut short is gone from the text: the file is rewritten without it.
+        if !same_file || cut {
             crate::fsio::write_atomic(path, w.text.as_bytes())?;
         }
         Ok(w)
@@ -362,12 +461,40 @@ impl Writer {
         self.ends.is_empty()
     }
 
-    /// Appends one move and syncs it to disk.
-    pub fn append(&mut self, e: &Entry) -> std::io::Result<()> {
+    /// Appends one move; `durable` (a person's move) syncs it to disk at once, otherwise it
+    /// is synced within [`SYNC_EVERY`].
+    pub fn append(&mut self, e: &Entry, durable: bool) -> std::io::Result<()> {
+        use std::io::Write;
         let line = Record::entry_line(e);
-        crate::fsio::append_synced(&self.path, line.as_bytes())?;
+        if self.file.is_none() {
+            self.file = Some(
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .create(true)
+                    .open(&self.path)?,
+            );
+        }
+        if let Some(f) = &mut self.file {
+            f.write_all(line.as_bytes())?;
+        }
+        self.pending = true;
         self.text.push_str(&line);
         self.ends.push(self.text.len());
+        if durable || self.synced.elapsed() >= SYNC_EVERY {
+            self.sync()?;
+        }
+        Ok(())
+    }
+
+    /// Syncs what was appended and not yet synced.
+    pub fn sync(&mut self) -> std::io::Result<()> {
+        if self.pending
+            && let Some(f) = &self.file
+        {
+            f.sync_data()?;
+        }
+        self.pending = false;
+        self.synced = std::time::Instant::now();
         Ok(())
     }
 
@@ -382,6 +509,8 @@ impl Writer {
             text.push('\n');
         }
         crate::fsio::write_atomic(&self.path, text.as_bytes())?;
+        self.file = None;
+        self.pending = false;
         self.text = text;
         self.ends.truncate(n);
         Ok(())
@@ -409,6 +538,8 @@ impl Writer {
         text.push_str(&self.text[end..]);
         let shift = line.len() as isize - (end - start) as isize;
         crate::fsio::write_atomic(&self.path, text.as_bytes())?;
+        self.file = None;
+        self.pending = false;
         self.text = text;
         self.head = (self.head as isize + shift) as usize;
         for e in &mut self.ends {
@@ -442,7 +573,7 @@ mod tests {
         let (rec, layout) = Record::parse_with_ends("g.rec", original).expect("reads");
         assert_eq!(rec.moves.len(), 2);
         let mut w = Writer::resume(&p, original, layout, true).expect("resume");
-        w.append(&entry(3, "A", "M@c1")).expect("append");
+        w.append(&entry(3, "A", "M@c1"), true).expect("append");
         let now = std::fs::read_to_string(&p).expect("read");
         assert!(
             now.starts_with(original) && now.ends_with("3. A: M@c1\n"),
@@ -455,7 +586,7 @@ mod tests {
             "{now}"
         );
         w.set_header("Result", "A").expect("header");
-        w.append(&entry(2, "B", "L@e5")).expect("append");
+        w.append(&entry(2, "B", "L@e5"), false).expect("append");
         let now = std::fs::read_to_string(&p).expect("read");
         let back = Record::parse("g.rec", &now).expect("reads");
         assert_eq!(back.header("Result"), Some("A"));
