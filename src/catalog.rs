@@ -22,10 +22,16 @@ pub fn builtin() -> Vec<GameFiles> {
         .collect()
 }
 
-/// Every game known: user folders first (a user game may shadow a built-in one), then the
-/// built-in games. Returns (id, files).
-pub fn all(extra: &[PathBuf]) -> Vec<(String, GameFiles)> {
-    let mut out: Vec<(String, GameFiles)> = Vec::new();
+/// The `[game] id` a definition gives itself, if its game.toml reads that far.
+fn declared_id(files: &GameFiles) -> Option<String> {
+    let table: toml::Table = files.get("game.toml")?.parse().ok()?;
+    Some(table.get("game")?.get("id")?.as_str()?.to_string())
+}
+
+/// The game folders inside the user folders, in order, with the id each declares (the folder
+/// name where game.toml does not say).
+fn user_games(extra: &[PathBuf]) -> Vec<(String, GameFiles)> {
+    let mut out = Vec::new();
     for dir in extra {
         let Ok(entries) = std::fs::read_dir(dir) else {
             continue;
@@ -33,17 +39,29 @@ pub fn all(extra: &[PathBuf]) -> Vec<(String, GameFiles)> {
         let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths {
-            if p.join("game.toml").is_file() {
-                if let Ok(files) = GameFiles::from_path(&p) {
-                    let id = p
-                        .file_name()
+            if p.join("game.toml").is_file()
+                && let Ok(files) = GameFiles::from_path(&p)
+            {
+                let id = declared_id(&files).unwrap_or_else(|| {
+                    p.file_name()
                         .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    if !out.iter().any(|(i, _)| *i == id) {
-                        out.push((id, files));
-                    }
-                }
+                        .unwrap_or_default()
+                });
+                out.push((id, files));
             }
+        }
+    }
+    out
+}
+
+/// Every game known, by the id its definition declares: user folders first (a user game
+/// may shadow a built-in one; of two user games with one id the first wins), then the
+/// built-in games. Returns (id, files).
+pub fn all(extra: &[PathBuf]) -> Vec<(String, GameFiles)> {
+    let mut out: Vec<(String, GameFiles)> = Vec::new();
+    for (id, files) in user_games(extra) {
+        if !out.iter().any(|(i, _)| *i == id) {
+            out.push((id, files));
         }
     }
     for g in builtin() {
@@ -51,6 +69,54 @@ pub fn all(extra: &[PathBuf]) -> Vec<(String, GameFiles)> {
         if !out.iter().any(|(i, _)| *i == id) {
             out.push((id, g));
         }
+    }
+    out
+}
+
+/// What is odd about the user folders: one that does not exist or is a file, a user game
+/// that hides a built-in one of the same id, two user games with one id. Warnings only.
+pub fn dir_warnings(extra: &[PathBuf]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for dir in extra {
+        let name = dir.display().to_string();
+        if !dir.exists() {
+            out.push(Diagnostic::error(&name, "this games folder does not exist").warning());
+        } else if !dir.is_dir() {
+            out.push(
+                Diagnostic::error(&name, "this games folder is a file, not a folder")
+                    .with_help("--games-dir names a folder that holds game folders")
+                    .warning(),
+            );
+        }
+    }
+    let builtin: Vec<String> = builtin()
+        .iter()
+        .map(|g| g.label.trim_start_matches("games/").to_string())
+        .collect();
+    let mut seen: Vec<(String, String)> = Vec::new();
+    for (id, files) in user_games(extra) {
+        if let Some((_, first)) = seen.iter().find(|(i, _)| *i == id) {
+            out.push(
+                Diagnostic::error(
+                    &files.label,
+                    format!(
+                        "another user game, {first}, has the id `{id}` too: this one is not used"
+                    ),
+                )
+                .warning(),
+            );
+            continue;
+        }
+        if builtin.contains(&id) {
+            out.push(
+                Diagnostic::error(
+                    &files.label,
+                    format!("this game's id `{id}` is a built-in game's: the built-in one is hidden while this folder is given"),
+                )
+                .warning(),
+            );
+        }
+        seen.push((id, files.label.clone()));
     }
     out
 }
