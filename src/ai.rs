@@ -63,6 +63,12 @@ impl std::str::FromStr for Agent {
                     Ok(Budget::Playouts(0)) | Ok(Budget::Time(Duration::ZERO)) => {
                         Err(bad("the budget must be more than zero"))
                     }
+                    Ok(Budget::Playouts(n)) if n > MAX_PLAYOUTS => {
+                        Err(bad(&format!("at most {MAX_PLAYOUTS} playouts a move")))
+                    }
+                    Ok(Budget::Time(t)) if t > MAX_THINKING => {
+                        Err(bad(&format!("at most {} s a move", MAX_THINKING.as_secs())))
+                    }
                     Ok(b) => Ok(Agent::Mcts(b)),
                     Err(_) => Err(bad("the budget is a number of playouts or a time")),
                 }
@@ -159,6 +165,15 @@ fn greedy(g: &Game, s: &State, moves: &[Move], rng: &mut Rng) -> Result<Move, Ru
     )
 }
 
+/// The most playouts an MCTS seat may spend on one move.
+pub const MAX_PLAYOUTS: u32 = 10_000_000;
+/// The longest an MCTS seat may think about one move.
+pub const MAX_THINKING: Duration = Duration::from_secs(3600);
+/// The most moves an MCTS tree keeps (each node holds its untried moves): past it, playouts
+/// go on from the tree's leaves without growing it, so memory stays bounded (a few hundred
+/// megabytes) however long the search runs.
+const MAX_TREE_MOVES: usize = 2_000_000;
+
 /// Exploration constant of UCT (rewards are in [-1, 1]).
 const EXPLORE: f64 = 1.4;
 /// Playouts of games with an `evaluate` hook stop after this many plies and are scored by it.
@@ -181,6 +196,8 @@ struct Mcts<'a> {
     nodes: Vec<Node>,
     rng: &'a mut Rng,
     seats: usize,
+    /// Moves held by the tree's nodes, against [`MAX_TREE_MOVES`].
+    held: usize,
 }
 
 impl<'a> Mcts<'a> {
@@ -204,6 +221,7 @@ impl<'a> Mcts<'a> {
             nodes: vec![root],
             rng,
             seats: g.tables.player_count(),
+            held: moves.len(),
         })
     }
 
@@ -247,6 +265,7 @@ impl<'a> Mcts<'a> {
             // The move to grow a child for: an untried one; at a throw of the dice, a throw
             // sampled by its probability, followed if its child exists (the throws stay in
             // `untried`, which never empties there).
+            let full = self.held >= MAX_TREE_MOVES;
             let expand = if is_chance(&self.nodes[node].untried) {
                 let Some(m) = chance_move(&self.nodes[node].untried, self.rng).cloned() else {
                     break vec![0.0; self.seats];
@@ -262,9 +281,22 @@ impl<'a> Mcts<'a> {
                     path.push(node);
                     continue;
                 }
+                if full {
+                    g.play_fast(&mut s, &m, &mut next)?;
+                    break self.rollout(&mut s, next)?;
+                }
                 Some(m)
             } else if self.nodes[node].untried.is_empty() {
                 None
+            } else if full {
+                // The tree is as large as it may grow: play on from here at random.
+                let moves = std::mem::take(&mut next);
+                let moves = if moves.is_empty() {
+                    self.nodes[node].untried.clone()
+                } else {
+                    moves
+                };
+                break self.rollout(&mut s, moves)?;
             } else {
                 let n = self.nodes[node].untried.len() as u64;
                 let i = self.rng.below(n) as usize;
@@ -274,6 +306,7 @@ impl<'a> Mcts<'a> {
                 let mover = s.turn();
                 g.play_fast(&mut s, &m, &mut next)?;
                 let child = self.nodes.len();
+                self.held += next.len() + 1;
                 self.nodes.push(Node {
                     mover,
                     visits: 0.0,

@@ -159,13 +159,17 @@ enum Command {
     Replay {
         /// The record file.
         file: PathBuf,
+        /// The game to replay it with, when the record's `Game` id is not enough: a path to
+        /// the game's folder (a user game elsewhere), or an id.
+        #[arg(long)]
+        game: Option<String>,
     },
     /// Run a game's scenario tests and the conformance test.
     Test {
         /// A built-in game id, or a path to a game folder or game.toml.
         game: String,
         /// Random playouts for the conformance test.
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 20, value_parser = playout_count)]
         playouts: usize,
         /// Only scenarios whose file or name contains this.
         #[arg(long)]
@@ -206,7 +210,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Number of playouts.
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, default_value_t = 2000, value_parser = playout_count)]
         playouts: usize,
         /// Stop each playout after this many plies (0: play to the end).
         #[arg(long, default_value_t = 0)]
@@ -227,7 +231,7 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<String>,
         /// Random playouts in the smoke play.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = playout_count)]
         smoke: usize,
     },
     /// Print the reference of every function a rule script can call (Markdown), or with
@@ -327,8 +331,25 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The most playouts one command plays (a bound on its time, with a clear message).
+const MAX_PLAYOUTS: usize = 10_000_000;
+
+/// A count of playouts, from 0 to [`MAX_PLAYOUTS`].
+fn playout_count(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number"))?;
+    if n > MAX_PLAYOUTS {
+        return Err(format!("{n} playouts: at most {MAX_PLAYOUTS} in one run"));
+    }
+    Ok(n)
+}
+
 fn run(cli: Cli) -> Res {
     let dirs = catalog::user_dirs(&cli.games_dir);
+    for w in catalog::dir_warnings(&dirs) {
+        eprint!("{w}");
+    }
     match cli.command {
         Command::List { json } => info::list(&dirs, json),
         Command::Show { game } => info::show(&load(&game, &dirs)?),
@@ -364,7 +385,7 @@ fn run(cli: Cli) -> Res {
             },
             &dirs,
         ),
-        Command::Replay { file } => records::replay(&file, &dirs),
+        Command::Replay { file, game } => records::replay(&file, game.as_deref(), &dirs),
         Command::Render {
             game,
             position,
@@ -488,9 +509,38 @@ fn read_record(
     path: &Path,
 ) -> Result<(crate::record::Record, String, crate::record::Layout), Failure> {
     let name = path.display().to_string();
-    let text = crate::fsio::read_text(path, crate::fsio::MAX_DATA_BYTES)?;
+    let mut text = crate::fsio::read_text(path, crate::fsio::MAX_RECORD_BYTES)?;
     let (rec, layout) = crate::record::Record::parse_with_ends(&name, &text)?;
+    if let Some(cut) = layout.cut {
+        cut_short(&name, &mut text, cut);
+    }
     Ok((rec, text, layout))
+}
+
+/// Says that a record's last line was cut short and leaves it out of `text`.
+fn cut_short(name: &str, text: &mut String, cut: usize) {
+    let (line, _, _) = crate::diag::line_col(text, cut);
+    eprintln!(
+        "warning: {name}:{line}: the last line is cut short (a write was interrupted): left out"
+    );
+    text.truncate(cut);
+}
+
+/// Replays a record read by [`read_record`]; a last move cut short by a crash is left out
+/// (with a warning) rather than refused.
+fn replay_read(
+    g: &Game,
+    name: &str,
+    read: &mut (crate::record::Record, String, crate::record::Layout),
+) -> Result<(crate::engine::State, Vec<crate::engine::Undo>), crate::record::ReplayError> {
+    let (rec, text, layout) = read;
+    let done = crate::record::replay_repairing(g, rec, layout)?;
+    if let Some(cut) = layout.cut
+        && cut < text.len()
+    {
+        cut_short(name, text, cut);
+    }
+    Ok(done)
 }
 
 /// Writes a file the user asked for (a picture, a chart) atomically.

@@ -246,6 +246,28 @@ pub(crate) fn lower(
             ));
         }
     }
+    // Words are typed as moves, so each must read as a word: lower-case letters and `_`,
+    // not a move of its own (`pass`; `xd7`, a removal).
+    for (i, w) in def.rules.words.iter().enumerate() {
+        let shaped = w.starts_with(|c: char| c.is_ascii_lowercase())
+            && w.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+        let problem = if !shaped {
+            Some(format!(
+                "`{w}`: a word is lower-case letters and `_`, starting with a letter"
+            ))
+        } else if w == "pass" {
+            Some("`pass` is a move of its own in every game: choose another word".to_string())
+        } else {
+            w.strip_prefix('x').map(|cell| {
+                format!(
+                    "`{w}` would read as a removal from a cell `{cell}` (`x` then a cell): choose a word not starting with x"
+                )
+            })
+        };
+        if let Some(m) = problem {
+            problems.push(Problem::at(&["rules", "words", &i.to_string()], m));
+        }
+    }
     let phases = if def.rules.phases.is_empty() {
         vec!["play".to_string()]
     } else {

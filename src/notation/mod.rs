@@ -646,7 +646,15 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                 let (key, val, vpos) = (k.as_str(), v.as_str(), v.as_span().start());
                 let int = |what: &str| -> Result<i64, TextError> {
                     val.parse::<i64>().map_err(|_| {
-                        err(vpos, format!("{what} must be a whole number, not `{val}`"))
+                        let digits = val.strip_prefix('-').unwrap_or(val);
+                        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                            err(
+                                vpos,
+                                format!("{what} = {val} is too large: at most {}", i64::MAX),
+                            )
+                        } else {
+                            err(vpos, format!("{what} must be a whole number, not `{val}`"))
+                        }
                     })
                 };
                 match key {

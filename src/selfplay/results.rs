@@ -50,8 +50,8 @@ impl ResultsFile {
                 crate::fsio::MAX_DATA_BYTES
             ));
         }
-        let text =
-            crate::fsio::read_text(path, crate::fsio::MAX_DATA_BYTES).map_err(|d| d.to_string())?;
+        let text = crate::fsio::read_text(path, crate::fsio::MAX_DATA_BYTES)
+            .map_err(|d| format!("{}: {}", d.file, d.message))?;
         let (results, cut) = parse(&name.to_string(), &text, true)?;
         let mut opened = Opened {
             results,
@@ -133,8 +133,8 @@ pub fn parse(
 
 /// Reads a results file (no lock: reading only).
 pub fn read(path: &Path) -> Result<Vec<GameResult>, String> {
-    let text =
-        crate::fsio::read_text(path, crate::fsio::MAX_DATA_BYTES).map_err(|d| d.to_string())?;
+    let text = crate::fsio::read_text(path, crate::fsio::MAX_DATA_BYTES)
+        .map_err(|d| format!("{}: {}", d.file, d.message))?;
     parse(&path.display().to_string(), &text, false).map(|(r, _)| r)
 }
 

@@ -338,6 +338,68 @@ fn user_game_folders_are_found_by_id() {
         .output()
         .expect("runs");
     assert!(o.status.success());
+
+    // Issue 14: by the `[game] id` the definition declares, not the folder's name; odd
+    // folders and shadowed built-in games are warned about; a record of a user game replays.
+    let dir = temp_dir("user-games");
+    let mine = dir.join("my-folder");
+    std::fs::create_dir_all(&mine).expect("dir");
+    for f in ["game.toml", "rules.rhai"] {
+        let text = std::fs::read_to_string(format!("examples/hexapawn/{f}")).expect("read");
+        std::fs::write(
+            mine.join(f),
+            text.replace("id = \"hexapawn\"", "id = \"pawns\""),
+        )
+        .expect("write");
+    }
+    let chess = dir.join("chess-copy");
+    std::fs::create_dir_all(&chess).expect("dir");
+    for f in ["game.toml", "rules.rhai"] {
+        std::fs::copy(format!("games/chess/{f}"), chess.join(f)).expect("copy");
+    }
+    let d = dir.to_string_lossy().to_string();
+    let rec = dir.join("g.rec").to_string_lossy().to_string();
+    let o = icebox(&[
+        "--games-dir",
+        &d,
+        "--games-dir",
+        "no/such/folder",
+        "play",
+        "pawns",
+        "--seat",
+        "all=random",
+        "--quiet",
+        "--save",
+        &rec,
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(out.contains("game over"), "{out}");
+    assert!(
+        err.contains("warning: no/such/folder: this games folder does not exist"),
+        "{err}"
+    );
+    assert!(
+        err.contains("this game's id `chess` is a built-in game's: the built-in one is hidden while this folder is given"),
+        "{err}"
+    );
+    let o = icebox(&["replay", &rec]);
+    assert!(!o.status.success());
+    assert!(text(&o).1.contains("pawns: no such game"), "{}", text(&o).1);
+    let o = icebox(&["--games-dir", &d, "replay", &rec]);
+    assert!(o.status.success(), "{}", text(&o).1);
+    let o = icebox(&["replay", &rec, "--game", &mine.to_string_lossy()]);
+    assert!(o.status.success(), "{}", text(&o).1);
+    assert!(text(&o).0.starts_with("ok: "), "{}", text(&o).0);
+    let o = icebox(&["replay", &rec, "--game", "chess"]);
+    assert!(
+        text(&o)
+            .1
+            .contains("the record is a game of `pawns`, and --game chess is `chess`"),
+        "{}",
+        text(&o).1
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

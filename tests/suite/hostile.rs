@@ -193,3 +193,288 @@ fn generators_refuse_to_run_inside_a_look_ahead() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Writes `text` into `dir/name`, making folders as needed.
+fn put(dir: &std::path::Path, name: &str, text: &str) {
+    let p = dir.join(name);
+    if let Some(parent) = p.parent() {
+        std::fs::create_dir_all(parent).expect("dir");
+    }
+    std::fs::write(p, text).expect("write");
+}
+
+#[test]
+fn more_limits_are_refused_at_their_key() {
+    // Coordinates from a board file are pointed at in that file, for play too.
+    let dir = mini(
+        "coordfile",
+        Some("[board]\nfile = \"big.toml\"\n"),
+        "",
+        PLACE,
+    );
+    put(
+        &dir,
+        "boards/big.toml",
+        "cells = [{ name = \"a\", x = 9223372036854775805, y = 0 }, { name = \"b\", x = 1, y = 0 }]\nlinks = [{ from = \"a\", to = \"b\", dir = \"e\", back = \"w\" }]\n",
+    );
+    let d = dir.to_string_lossy().to_string();
+    let text = std::fs::read_to_string(dir.join("game.toml")).expect("toml");
+    put(
+        &dir,
+        "game.toml",
+        &text.replace("file = \"big.toml\"", "file = \"boards/big.toml\""),
+    );
+    for cmd in ["validate", "show", "play"] {
+        fails_saying(&[cmd, &d], "boards/big.toml:1:");
+        fails_saying(&[cmd, &d], "x = 9223372036854775805: drawing positions are");
+    }
+    // Ten dice of fifteen sides: too many throws to list.
+    let dice = mini("dice10", None, "[dice]\ncount = 10\nsides = 15\n", PLACE);
+    fails_saying(
+        &["validate", &dice.to_string_lossy()],
+        "10 dice of 15 sides make 1961256 different throws",
+    );
+    // A board past the cell limit.
+    let cells: Vec<String> = (0..20001)
+        .map(|i| format!("{{ name = \"c{i}\", x = {}, y = {} }}", i % 200, i / 200))
+        .collect();
+    let big = mini(
+        "cells",
+        Some(&format!("[board]\ncells = [{}]\n", cells.join(", "))),
+        "",
+        PLACE,
+    );
+    fails_saying(
+        &["validate", &big.to_string_lossy()],
+        "20001 cells: a board has at most 20000",
+    );
+    // Words and phases past 256, and words that would not read back as moves.
+    let words: Vec<String> = (0..300)
+        .map(|i| format!("\"w{}\"", "a".repeat(i % 20 + 1)))
+        .collect();
+    let many = mini(
+        "words",
+        None,
+        &format!(
+            "[rules]\nscript = \"rules.rhai\"\nwords = [{}]\nphases = [{}]\n",
+            words.join(", "),
+            words.join(", ")
+        ),
+        PLACE,
+    );
+    fails_saying(
+        &["validate", &many.to_string_lossy()],
+        "300 words: at most 256",
+    );
+    fails_saying(
+        &["validate", &many.to_string_lossy()],
+        "300 phases: at most 256",
+    );
+    let digits = mini(
+        "digits",
+        None,
+        "[rules]\nscript = \"rules.rhai\"\nwords = [\"w299\", \"pass\", \"xray\"]\n",
+        PLACE,
+    );
+    let g = digits.to_string_lossy().to_string();
+    fails_saying(
+        &["validate", &g],
+        "`w299`: a word is lower-case letters and `_`",
+    );
+    fails_saying(
+        &["validate", &g],
+        "`pass` is a move of its own in every game",
+    );
+    fails_saying(
+        &["validate", &g],
+        "`xray` would read as a removal from a cell `ray`",
+    );
+    for d in [dir, dice, big, many, digits] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn stacks_taller_than_255_pieces_move_whole() {
+    let dir = std::env::temp_dir().join(format!("icebox-hostile-stack-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let white = vec!["wP"; 300].join(" ");
+    let black = vec!["bP"; 300].join(" ");
+    put(
+        &dir,
+        "game.toml",
+        &format!(
+            "[game]\nid = \"stacks\"\nname = \"Stacks\"\nmax_plies = 6\n[players]\nseats = [{{ name = \"White\" }}, {{ name = \"Black\" }}]\n[board]\ngrid = {{ files = 3, ranks = 3 }}\n[pieces.P]\nname = \"pawn\"\n[setup]\ncells = {{ a1 = \"{white}\", c3 = \"{black}\" }}\n[moves.step]\ndirections = [\"n\", \"e\"]\ncarry = \"stack\"\n[rules]\nscript = \"rules.rhai\"\n"
+        ),
+    );
+    put(&dir, "rules.rhai", "fn moves(s) { s.gen(\"step\"); }\n");
+    let d = dir.to_string_lossy().to_string();
+    let o = icebox(&["test", &d]);
+    assert!(o.status.success(), "{}", said(&o));
+    // After a1-a2 all 300 white pawns stand on a2.
+    let rec = dir.join("g.rec");
+    std::fs::write(&rec, "[Game \"stacks\"]\n\n1. White: a1-a2\n").expect("rec");
+    let o = Command::new(env!("CARGO_BIN_EXE_icebox"))
+        .args([
+            "--games-dir",
+            &dir.parent().expect("parent").to_string_lossy(),
+        ])
+        .args([
+            "render",
+            &d,
+            "--record",
+            &rec.to_string_lossy(),
+            "--at",
+            "1",
+            "--svg",
+        ])
+        .arg(dir.join("x.svg"))
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", said(&o));
+    let svg = std::fs::read_to_string(dir.join("x.svg")).expect("svg");
+    assert!(svg.contains(">300<"), "a2 holds all 300 pawns");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn scripts_are_stopped_whatever_way_they_spend() {
+    // Copying a large array costs one operation: the copying itself is bounded.
+    let dir = mini(
+        "copying",
+        None,
+        "",
+        "fn moves(s) { s.gen(\"place\"); let a = []; a.pad(99999, 0); for i in 0..20000 { let b = a; b[0] = i; } }\n",
+    );
+    let d = dir.to_string_lossy().to_string();
+    fails_saying(
+        &["validate", &d],
+        "the script copied more than 1024 MiB in one call",
+    );
+    // A score added by the script past the largest number.
+    let o = icebox(&[
+        "play",
+        "icesickle",
+        "--variant",
+        "last-man-standing",
+        "--position",
+        "5/5/1SL2/5/5 turn=A phase=jump score=-9223372036854775807,9223372036854775807",
+        "--seat",
+        "all=random",
+        "--quiet",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        said(&o).contains("would pass the largest number"),
+        "{}",
+        said(&o)
+    );
+    // The memory-hungry scripts are stopped by validate too, not only by play.
+    for g in ["hostile-map", "hostile-vars"] {
+        fails_saying(
+            &["validate", &format!("tests/data/games/{g}")],
+            "the script held more than 128 MiB in one call",
+        );
+    }
+    // Every list change is refused during a look-ahead, not only generators.
+    for call in ["s.add_move(0, 1);", "s.remove_move(0);"] {
+        let look = mini(
+            "lookahead2",
+            None,
+            "",
+            &format!("fn moves(s) {{ s.gen(\"place\"); s.try_move(0); {call} }}\n"),
+        );
+        fails_saying(
+            &["play", &look.to_string_lossy(), "--seat", "all=random"],
+            "no move generators or move-list changes during try_move",
+        );
+        let _ = std::fs::remove_dir_all(look);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn search_budgets_and_counts_are_bounded() {
+    fails_saying(
+        &["play", "icesickle", "--seat", "all=mcts:4294967295"],
+        "at most 10000000 playouts a move",
+    );
+    fails_saying(
+        &["play", "icesickle", "--seat", "all=mcts:99999s"],
+        "at most 3600 s a move",
+    );
+    fails_saying(
+        &["bench", "icesickle", "--playouts", "18446744073709551615"],
+        "at most 10000000 in one run",
+    );
+    fails_saying(
+        &["test", "icesickle", "--playouts", "99999999"],
+        "at most 10000000 in one run",
+    );
+    fails_saying(
+        &[
+            "play",
+            "icesickle",
+            "--position",
+            "5/5/5/5/5 ply=18446744073709551615",
+        ],
+        "ply = 18446744073709551615 is too large",
+    );
+}
+
+#[test]
+fn a_record_cut_short_by_a_crash_replays_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("icebox-hostile-cut-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    put(
+        &dir,
+        "cut.rec",
+        "[Game \"icesickle\"]\n; kept\n\n1. A: S@c3\n2. B: L@d4 { kept too }\n3. A: M@",
+    );
+    let rec = dir.join("cut.rec").to_string_lossy().to_string();
+    let o = icebox(&["replay", &rec]);
+    assert!(o.status.success(), "{}", said(&o));
+    assert!(
+        said(&o)
+            .contains("cut.rec:6: the last line is cut short (a write was interrupted): left out"),
+        "{}",
+        said(&o)
+    );
+    assert!(said(&o).contains("ok: 2 moves"), "{}", said(&o));
+    // Resumed into the same file: the cut line is gone, the comments stay, the game goes on.
+    let o = icebox(&[
+        "play",
+        "--load",
+        &rec,
+        "--save",
+        &rec,
+        "--seat",
+        "all=random",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", said(&o));
+    let text = std::fs::read_to_string(dir.join("cut.rec")).expect("rec");
+    assert!(
+        text.contains("; kept") && text.contains("{ kept too }"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n3. A: ") && !text.contains("3. A: M@\n"),
+        "{text}"
+    );
+    let o = icebox(&["replay", &rec]);
+    assert!(
+        o.status.success() && said(&o).starts_with("ok: "),
+        "{}",
+        said(&o)
+    );
+    // A move that does not read, on a finished line, is an error as before.
+    put(
+        &dir,
+        "bad.rec",
+        "[Game \"icesickle\"]\n\n1. A: S@c3\n2. B: M@\n",
+    );
+    let o = icebox(&["replay", &dir.join("bad.rec").to_string_lossy()]);
+    assert!(!o.status.success(), "{}", said(&o));
+    let _ = std::fs::remove_dir_all(dir);
+}

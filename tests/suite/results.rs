@@ -138,6 +138,34 @@ fn a_cut_off_last_line_is_repaired_and_another_experiment_refused() {
         &o,
     ]);
     assert!(err_of(&r).contains("another experiment"), "{}", err_of(&r));
+    // So are another game and another variant of the same game.
+    for other in [
+        &["selfplay", "zugzwang", "--games", "6", "--out", &o][..],
+        &[
+            "selfplay",
+            "icesickle",
+            "--variant",
+            "low-score",
+            "--games",
+            "6",
+            "--out",
+            &o,
+        ][..],
+    ] {
+        let r = icebox(other);
+        assert!(!r.status.success(), "{other:?}");
+        assert!(err_of(&r).contains("another experiment"), "{}", err_of(&r));
+    }
+    assert_eq!(std::fs::read_to_string(&out).expect("results"), before);
+    // A file given twice (or the same seeds in two files) counts each seed once, and says so.
+    let r = icebox(&["stats", &o, &o]);
+    assert!(r.status.success(), "{}", err_of(&r));
+    let said = String::from_utf8_lossy(&r.stdout).to_string();
+    assert!(
+        said.contains("seed 1 is in the results 2 times (counted once)"),
+        "{said}"
+    );
+    assert!(said.contains("games: 5"), "{said}");
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -252,6 +280,42 @@ fn a_fifo_as_a_game_definition_is_refused_not_waited_on() {
     let r = icebox(&["validate", &d.to_string_lossy()]);
     assert!(!r.status.success());
     assert!(err_of(&r).contains("not a regular file"), "{}", err_of(&r));
+    // The same for a script, a variant and a record.
+    std::fs::remove_file(&fifo).expect("rm");
+    for f in ["game.toml", "rules.rhai"] {
+        std::fs::copy(format!("examples/hexapawn/{f}"), d.join(f)).expect("copy");
+    }
+    std::fs::create_dir_all(d.join("variants")).expect("dir");
+    for (name, args) in [
+        ("rules.rhai", vec!["validate"]),
+        ("variants/v.toml", vec!["validate"]),
+        ("r.rec", vec!["replay"]),
+    ] {
+        let f = d.join(name);
+        let _ = std::fs::remove_file(&f);
+        let path = std::ffi::CString::new(f.to_string_lossy().as_bytes()).expect("path");
+        // SAFETY: as above.
+        assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0);
+        let target = if name == "r.rec" {
+            f.clone()
+        } else {
+            d.clone()
+        };
+        let mut all = args.clone();
+        let t = target.to_string_lossy().to_string();
+        all.push(&t);
+        let r = icebox(&all);
+        assert!(!r.status.success(), "{name}");
+        assert!(
+            err_of(&r).contains("not a regular file"),
+            "{name}: {}",
+            err_of(&r)
+        );
+        std::fs::remove_file(&f).expect("rm");
+        if name == "rules.rhai" {
+            std::fs::copy("examples/hexapawn/rules.rhai", &f).expect("copy");
+        }
+    }
     let _ = std::fs::remove_dir_all(&d);
 }
 
