@@ -17,6 +17,7 @@ mod lower;
 pub mod notation;
 pub mod record;
 pub mod rules;
+pub mod scaffold;
 pub mod selfplay;
 pub mod stats;
 pub mod testing;

@@ -1,7 +1,8 @@
 //! Commands that describe: `list` (every game, variant and option), `show` (one game and
-//! its start), `schema` (the JSON Schemas for editors), `api` (the script reference).
+//! its start), `schema` (the JSON Schemas for editors), `api` (the script reference), `new`
+//! (a new game folder to start from).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::{Res, render, start};
@@ -128,7 +129,14 @@ pub(super) fn show(g: &Game) -> Res {
 }
 
 /// Prints the JSON Schema of game files, or of variant files.
-pub(super) fn schema(variant: bool) -> Res {
+pub(super) fn schema(variant: bool, reference: bool) -> Res {
+    if reference {
+        print!(
+            "{}",
+            crate::def::reference::format_reference(&reference_examples())
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     print!(
         "{}",
         if variant {
@@ -145,4 +153,35 @@ pub(super) fn api(rhai: bool) -> Res {
     let r = crate::rules::api_reference();
     print!("{}", if rhai { r.definitions } else { r.markdown });
     Ok(ExitCode::SUCCESS)
+}
+
+/// `icebox new FOLDER [--from GAME]`: writes the folder and says what to do next.
+pub(super) fn new_game(folder: &Path, from: Option<&str>, dirs: &[PathBuf]) -> Res {
+    let source = match from {
+        Some(g) => Some(crate::catalog::find(g, dirs)?),
+        None => None,
+    };
+    let made = crate::scaffold::new_game(folder, source.as_ref())?;
+    let d = folder.display();
+    println!("created {d}/ with game id `{}`:", made.id);
+    for f in &made.files {
+        println!("  {f}");
+    }
+    println!("next:");
+    println!("  icebox validate {d}");
+    println!("  icebox play {d} --seat all=random");
+    println!("  icebox test {d}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The built-in games' definitions, for the format reference's examples.
+pub fn reference_examples() -> Vec<crate::def::reference::Example> {
+    crate::catalog::builtin()
+        .into_iter()
+        .filter_map(|g| {
+            let id = g.label.trim_start_matches("games/").to_string();
+            let table = g.get("game.toml")?.parse().ok()?;
+            Some((id, table))
+        })
+        .collect()
 }

@@ -26,6 +26,7 @@ use crate::engine::State;
 use crate::game::Game;
 
 pub use check::perft;
+pub use info::reference_examples;
 
 /// icebox: board games as data. Play, check and measure any game defined in TOML + Rhai.
 #[derive(Parser, Debug)]
@@ -234,6 +235,15 @@ enum Command {
         #[arg(long, default_value_t = 5, value_parser = playout_count)]
         smoke: usize,
     },
+    /// Start a new game: a folder that validates and plays at once (the tutorial game, or a
+    /// copy of another game with --from), with its id taken from the folder's name.
+    New {
+        /// The new game's folder (its name is the game's id: `my-game`).
+        folder: PathBuf,
+        /// Start from this game (a built-in id or a game folder) instead of the tutorial game.
+        #[arg(long)]
+        from: Option<String>,
+    },
     /// Print the reference of every function a rule script can call (Markdown), or with
     /// --rhai the definitions file the Rhai language server reads for completion and hover.
     Api {
@@ -246,6 +256,10 @@ enum Command {
         /// The schema of variant files instead.
         #[arg(long)]
         variant: bool,
+        /// The format reference (Markdown, docs/format.md) instead: every table and key with
+        /// its values, default, meaning and an example from a shipped game.
+        #[arg(long, conflicts_with = "variant")]
+        reference: bool,
     },
 }
 
@@ -353,8 +367,9 @@ fn run(cli: Cli) -> Res {
     match cli.command {
         Command::List { json } => info::list(&dirs, json),
         Command::Show { game } => info::show(&load(&game, &dirs)?),
-        Command::Schema { variant } => info::schema(variant),
+        Command::Schema { variant, reference } => info::schema(variant, reference),
         Command::Api { rhai } => info::api(rhai),
+        Command::New { folder, from } => info::new_game(&folder, from.as_deref(), &dirs),
         Command::Play {
             game,
             variant,

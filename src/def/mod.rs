@@ -7,6 +7,7 @@
 
 mod de;
 pub mod model;
+pub mod reference;
 pub mod schema;
 
 pub use de::plain;

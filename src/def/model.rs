@@ -515,7 +515,7 @@ pub enum MoveKind {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveDef {
-    /// `ray` (default) or `place`.
+    /// Which kind of generator: how its moves are made (see the values of MoveKind).
     #[serde(default)]
     pub kind: MoveKind,
     /// Whose pieces move (`own`, `neutral`, `any`).

@@ -1,5 +1,6 @@
-//! The script API reference is generated from the registration (issue 14): the checked-in
-//! files match what the code registers, and no registered function is undocumented.
+//! The references are generated (issue 14): the script API from the registration, the format
+//! from the model types; the checked-in files match them, and no registered function or key
+//! is undocumented.
 
 #[test]
 fn every_registered_script_function_is_documented() {
@@ -36,4 +37,34 @@ fn the_checked_in_references_match_the_registration() {
         d == r.definitions,
         "schema/icebox.d.rhai is stale: run `icebox api --rhai > schema/icebox.d.rhai`"
     );
+}
+
+#[test]
+fn the_format_reference_matches_the_model_and_documents_every_key() {
+    let md = std::fs::read_to_string("docs/format.md").expect("docs/format.md");
+    let now = icebox::def::reference::format_reference(&icebox::cli::reference_examples());
+    assert!(
+        md == now,
+        "docs/format.md is stale: run `icebox schema --reference > docs/format.md`"
+    );
+    // Every key of every table has a meaning, and the tables a game author writes most have
+    // their sections.
+    for line in now.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.split(" | ").collect();
+        assert!(
+            cells.len() >= 4 && !cells[3].trim().is_empty(),
+            "undocumented: {line}"
+        );
+    }
+    for section in [
+        "### [moves.NAME]",
+        "### [moves.NAME.land_rules.NAME]",
+        "### [pieces.NAME]",
+        "### [setup]",
+        "### [end]",
+        "### [rules]",
+        "### CellCond",
+    ] {
+        assert!(now.contains(section), "no section {section}");
+    }
 }

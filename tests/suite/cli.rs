@@ -539,3 +539,55 @@ fn the_end_says_who_won_in_words() {
     let (out, _) = text(&o);
     assert!(out.contains("final score A "), "{out}");
 }
+
+#[test]
+fn new_makes_a_game_that_validates_plays_and_passes_its_scenarios() {
+    let dir = temp_dir("new-game");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    for (name, from) in [("my-game", None), ("my-chess", Some("chess"))] {
+        let folder = dir.join(name);
+        let f = folder.to_string_lossy().to_string();
+        let mut args = vec!["new", f.as_str()];
+        if let Some(src) = from {
+            args.extend(["--from", src]);
+        }
+        let o = icebox(&args);
+        assert!(o.status.success(), "{}", text(&o).1);
+        assert!(
+            text(&o).0.contains(&format!("with game id `{name}`")),
+            "{}",
+            text(&o).0
+        );
+        let toml = std::fs::read_to_string(folder.join("game.toml")).expect("game.toml");
+        assert!(
+            toml.starts_with("#:schema schema/game.schema.json\n"),
+            "{toml}"
+        );
+        assert!(toml.contains(&format!("id = \"{name}\"")), "{toml}");
+        assert!(folder.join("schema/game.schema.json").is_file());
+        assert!(folder.join("README.md").is_file());
+        let o = icebox(&["validate", &f]);
+        assert!(o.status.success(), "{}", text(&o).1);
+        let o = icebox(&["play", &f, "--seat", "all=random", "--quiet"]);
+        assert!(text(&o).0.contains("game over"), "{}", text(&o).0);
+        let o = icebox(&["test", &f]);
+        assert!(o.status.success(), "{}", text(&o).0);
+        assert!(text(&o).0.contains(" 0 failed"), "{}", text(&o).0);
+        // The folder now exists: a second `new` there is refused, the game left alone.
+        let o = icebox(&["new", &f]);
+        assert!(!o.status.success());
+        assert!(
+            text(&o).1.contains("the folder exists and is not empty"),
+            "{}",
+            text(&o).1
+        );
+    }
+    let o = icebox(&["new", &dir.join("9lives").to_string_lossy()]);
+    assert!(
+        text(&o).1.contains("start it with a letter"),
+        "{}",
+        text(&o).1
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
