@@ -88,7 +88,7 @@ pub fn generate(
             out.push(m);
         }
     }
-    // Feeding: when the opponents' pits are empty, only sowings that reach them count.
+    // Feeding: when the opponents' pits are empty, only sowings that reach them are legal.
     if let Some(feed) = sw.feed {
         let theirs = t.board.region_at(feed).for_seat(player.index());
         let starving = theirs.iter().all(|c| s.stack(Loc(c.0)).is_empty());
@@ -101,14 +101,14 @@ pub fn generate(
                     _ => false,
                 })
             };
-            if out[before..].iter().any(feeds) {
-                let mut k = before;
-                while k < out.len() {
-                    if feeds(&out[k]) {
-                        k += 1;
-                    } else {
-                        out.remove(k);
-                    }
+            // None feeds: no sowing is legal, and the game's no-move rule decides (Oware
+            // ends the game there, R7).
+            let mut k = before;
+            while k < out.len() {
+                if feeds(&out[k]) {
+                    k += 1;
+                } else {
+                    out.remove(k);
                 }
             }
         }
