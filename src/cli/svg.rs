@@ -171,6 +171,20 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         esc(&g.tables.id)
     );
     let grid = b.grid.is_some() && !b.is_hex_grid();
+    if b.grid.is_none() {
+        // Listed boards show their links: the lines pieces move along (a mill board).
+        for c in b.cells() {
+            for d in b.dirs() {
+                if let Some(n) = b.step(c, d).filter(|n| n.index() > c.index()) {
+                    let ((x1, y1), (x2, y2)) = (pts[c.index()], pts[n.index()]);
+                    let _ = writeln!(
+                        out,
+                        r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#7a5a3a" stroke-width="2"/>"##
+                    );
+                }
+            }
+        }
+    }
     for c in b.cells() {
         let (x, y) = pts[c.index()];
         if b.is_hex_grid() {
