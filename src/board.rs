@@ -181,8 +181,13 @@ impl Board {
                     );
                 }
             }
+            let coloured = |f: u32, r: u32| match g.only {
+                None => true,
+                Some(crate::def::SquareColour::Dark) => (f + r) % 2 == 0,
+                Some(crate::def::SquareColour::Light) => (f + r) % 2 == 1,
+            };
             for (f, r, name) in &all {
-                if !g.removed.contains(name) {
+                if !g.removed.contains(name) && coloured(*f, *r) {
                     let id = CellId(b.names.len() as u16);
                     b.index.insert(name.clone(), id);
                     b.names.push(name.clone());

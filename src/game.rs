@@ -273,9 +273,20 @@ impl Game {
         if s.is_over() {
             return Ok(());
         }
-        self.rules.moves(s, out)?;
+        self.generate(s, out)?;
         if out.is_empty() && self.tables.no_moves == NoMoves::Pass {
             out.push(Move::pass());
+        }
+        Ok(())
+    }
+
+    /// The moves the script lists, less those that leave the mover's royal piece attacked
+    /// (`[rules] royal`).
+    fn generate(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        self.rules.moves(s, out)?;
+        let t = &*self.tables;
+        if let Some(r) = &t.royal {
+            crate::engine::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
         }
         Ok(())
     }
@@ -286,6 +297,25 @@ impl Game {
         let mut log = Vec::new();
         let mut next = Vec::new();
         match self.advance(s, m, &mut log, &mut next) {
+            Ok(()) => Ok(Undo(log)),
+            Err(e) => {
+                Undo(log).undo(&self.tables, s);
+                Err(e)
+            }
+        }
+    }
+
+    /// Plays a move, fills `next` with the legal moves that follow (computed anyway to
+    /// settle the position) and returns what undoes it: for searches that go on from the new
+    /// position, so each position's moves are generated once.
+    pub fn play_next(
+        &self,
+        s: &mut State,
+        m: &Move,
+        next: &mut Vec<Move>,
+    ) -> Result<Undo, RuleError> {
+        let mut log = Vec::new();
+        match self.advance(s, m, &mut log, next) {
             Ok(()) => Ok(Undo(log)),
             Err(e) => {
                 Undo(log).undo(&self.tables, s);
@@ -524,7 +554,7 @@ impl Game {
                     return Ok(());
                 }
             }
-            self.rules.moves(s, next)?;
+            self.generate(s, next)?;
             if !next.is_empty() {
                 // The limit cuts only a game that would go on: one the rules end on this
                 // very ply (no move left, a round or match decided) ends by the rules.
@@ -546,16 +576,37 @@ impl Game {
                 return Ok(());
             }
             let who = s.turn();
+            // With a royal piece: no move while attacked is checkmate, whatever the policy
+            // for a stalemate says (a script deciding itself asks `s.in_check`).
+            if t.royal.is_some()
+                && t.no_moves != NoMoves::Script
+                && crate::engine::attack::in_check(t, s, who)
+            {
+                Tx { s, log }.set_outcome(Some(Outcome::lose(t, who, "checkmate")));
+                continue;
+            }
+            let stalemate = t.royal.is_some();
             match t.no_moves {
                 NoMoves::Lose => {
                     let o = Outcome::lose(
                         t,
                         who,
-                        format!("{} has no legal move", t.seats[who.index()].name),
+                        if stalemate {
+                            "stalemate".to_string()
+                        } else {
+                            format!("{} has no legal move", t.seats[who.index()].name)
+                        },
                     );
                     Tx { s, log }.set_outcome(Some(o));
                 }
-                NoMoves::Draw => Tx { s, log }.set_outcome(Some(Outcome::draw(t, "no legal move"))),
+                NoMoves::Draw => Tx { s, log }.set_outcome(Some(Outcome::draw(
+                    t,
+                    if stalemate {
+                        "stalemate"
+                    } else {
+                        "no legal move"
+                    },
+                ))),
                 NoMoves::Pass => {
                     if let Some(by) = t.end.stuck
                         && !self.another_can_move(s)?
@@ -607,7 +658,7 @@ impl Game {
         while p != s.turn() {
             other.turn = p;
             buf.clear();
-            self.rules.moves(&other, &mut buf)?;
+            self.generate(&other, &mut buf)?;
             if !buf.is_empty() {
                 return Ok(true);
             }

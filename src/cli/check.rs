@@ -8,10 +8,10 @@ use std::time::Instant;
 use super::{Res, rule_failure, start};
 use crate::catalog;
 use crate::def::GameFiles;
-use crate::engine::State;
 use crate::engine::rng::Rng;
 use crate::game::Game;
 use crate::testing;
+use crate::testing::perft;
 
 pub(super) fn test(
     files: &GameFiles,
@@ -86,24 +86,6 @@ pub(super) fn mutation_test(files: &GameFiles, jobs: usize, only: Option<&str>) 
     } else {
         ExitCode::from(1)
     }
-}
-
-/// Counts leaf nodes of the move tree (a finished game is a leaf at any depth).
-pub fn perft(g: &Game, s: &mut State, depth: u32) -> Result<u64, crate::rules::RuleError> {
-    if depth == 0 {
-        return Ok(1);
-    }
-    let moves = g.legal_moves(s)?;
-    if depth == 1 {
-        return Ok(moves.len() as u64);
-    }
-    let mut n = 0;
-    for m in &moves {
-        let u = g.play(s, m)?;
-        n += perft(g, s, depth - 1)?;
-        g.undo(s, u);
-    }
-    Ok(n)
 }
 
 /// How long `validate` plays one definition (all its variants) at most.

@@ -25,7 +25,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::engine::State;
 use crate::game::Game;
 
-pub use check::perft;
+pub use crate::testing::perft;
 pub use info::reference_examples;
 
 /// icebox: board games as data. Play, check and measure any game defined in TOML + Rhai.

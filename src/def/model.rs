@@ -228,12 +228,27 @@ pub struct GridDef {
     /// Cells cut out of the grid.
     #[serde(default)]
     pub removed: Vec<String>,
+    /// Only the squares of one colour: `dark` (a1's colour, as on a chess or draughts
+    /// board: files and ranks adding up to an even number, a1 = 0 + 0) or `light`. The
+    /// diagonal directions then join the squares that are left.
+    #[serde(default)]
+    pub only: Option<SquareColour>,
     /// The compass directions the grid links (default: all eight). Four give orthogonal
     /// links only (`["n", "e", "s", "w"]`, a Go board); six make a rhombus of hexagons, each
     /// cell with six neighbours (`["n", "ne", "e", "s", "sw", "w"]`, a Hex board, drawn with
     /// each row shifted half a cell).
     #[serde(default)]
     pub directions: Vec<String>,
+}
+
+/// The squares of one colour of a chequered grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SquareColour {
+    /// a1's colour: the squares whose file and rank numbers (from 0) add up to an even number.
+    Dark,
+    /// The others.
+    Light,
 }
 
 /// One explicitly listed cell.
@@ -342,7 +357,13 @@ pub struct StashDef {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SetupDef {
-    /// Stacks by cell name, bottom piece first, in position notation: `"aS aM aL"`.
+    /// The board row by row, top row first, each written like a rank of FEN in position
+    /// notation: `"bRbNbBbQbKbBbNbR"`, `"8"` for eight empty cells, `"(aSaMaL)"` for a stack.
+    /// A row lists the cells the board has (a grid's removed cells are left out).
+    #[serde(default)]
+    pub rows: Vec<String>,
+    /// Stacks by cell name, bottom piece first, in position notation: `"aS aM aL"`. Written
+    /// with `rows`, these are put on top of them.
     #[serde(default)]
     pub cells: BTreeMap<String, String>,
     /// Zone contents by zone name (`stash`, or `reserve.A` for a per-seat zone), in position
@@ -700,8 +721,8 @@ pub struct MoveDef {
     #[serde(default)]
     pub sow_capture_empty: Option<SowEmptyDef>,
     /// For `sow`: the opponent's pits (a per-seat region, the mover's part naming them): when
-    /// they are empty, only sowings that put pieces there are legal, if any (Oware's feeding
-    /// rule).
+    /// they are empty, only sowings that put pieces there are legal; when none does, the
+    /// player has no legal move and `no_moves` decides (Oware's feeding rule).
     #[serde(default)]
     pub feed: Option<String>,
     /// For `sow` with `feed`: a sowing whose captures would leave the opponent's pits empty
@@ -1075,6 +1096,13 @@ pub struct RulesDef {
     /// proposes, every other accepts, and the script's `agreed(s, what)` hook ends the game.
     #[serde(default)]
     pub agreements: Vec<String>,
+    /// The royal piece kind (`"K"`): check, natively. No move may leave the mover's royal
+    /// piece where an opponent's generator could land on it (each generator whose `land`
+    /// admits an enemy piece counts, played or not); a player with no legal move whose royal
+    /// piece is attacked is checkmated and loses; otherwise `no_moves` says what a stalemate
+    /// is (`draw` in chess, `lose` in xiangqi). Scripts ask `s.in_check(p)`.
+    #[serde(default)]
+    pub royal: Option<String>,
 }
 
 /// A count of plies since the last irreversible move, kept in a var by the engine. Reaching
@@ -1083,7 +1111,8 @@ pub struct RulesDef {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockDef {
-    /// The var (declared in `vars`) holding the count; it appears in positions.
+    /// The var holding the count; it appears in positions. Left out of `vars`, it is made
+    /// (starting at 0) and does not count for repetition.
     pub var: String,
     /// Plies that draw (100 = fifty moves each); 0 = count only.
     #[serde(default)]

@@ -5,6 +5,7 @@
 //! compared and hashed whole), [`Move`] and [`Action`], [`Outcome`]. The engine knows nothing
 //! about TOML, Rhai or terminals: `crate::game` builds the tables and runs the script hooks.
 
+pub mod attack;
 pub mod dice;
 pub mod goals;
 pub mod groups;
@@ -227,6 +228,15 @@ pub struct Seat {
     pub team: u8,
 }
 
+/// A royal piece kind and the generators that attack it (check).
+#[derive(Clone, Debug)]
+pub struct Royal {
+    /// The royal kind.
+    pub kind: KindId,
+    /// Indices of the generators whose landing admits an enemy piece.
+    pub attacks: Vec<usize>,
+}
+
 /// A zone instance (one per seat for per-seat zones).
 #[derive(Clone, Debug)]
 pub struct ZoneInfo {
@@ -281,6 +291,8 @@ pub struct Tables {
     pub keep_history: bool,
     /// Policy when the player to move has no move.
     pub no_moves: NoMoves,
+    /// The royal piece (`[rules] royal`): moves may not leave it attacked.
+    pub royal: Option<Royal>,
     /// Draw when a position occurs this many times.
     pub repetition: Option<u32>,
     /// Which vars count for repetition, by var index.

@@ -79,7 +79,8 @@ impl Conds {
         Conds(list.iter().fold(0, |m, c| m | (1 << (*c as u16))))
     }
 
-    pub(crate) fn has(self, c: CellCond) -> bool {
+    /// Whether the set holds condition `c`.
+    pub fn has(self, c: CellCond) -> bool {
         self.0 & (1 << (c as u16)) != 0
     }
 

@@ -297,6 +297,7 @@ pub(crate) fn lower(
         max_plies: def.game.max_plies,
         keep_history: false,
         no_moves: def.rules.no_moves,
+        royal: None,
         separator,
         patterns: Vec::new(),
         dice: def.dice.as_ref().and_then(|d| {
@@ -333,6 +334,13 @@ pub(crate) fn lower(
         }
     }
     if let Some(c) = &def.rules.clock {
+        // A clock's var need not be declared: it is made, starting at 0, and never counts
+        // for repetition (a count of plies is bookkeeping, not part of the position).
+        if !t.vars.contains(&c.var) && t.vars.len() < MAX_NAMES {
+            t.vars.push(c.var.clone());
+            t.var_defaults.push(0);
+            t.repetition_vars.push(false);
+        }
         match t.vars.iter().position(|v| v == &c.var) {
             Some(var) => {
                 let kinds = kind_list(
@@ -374,6 +382,32 @@ pub(crate) fn lower(
             t.patterns.push(p);
         }
     }
+    if let Some(r) = &def.rules.royal {
+        let kinds = kind_list(&t, std::slice::from_ref(r), &["rules", "royal"], problems);
+        if let Some(&kind) = kinds.first() {
+            use crate::def::CellCond as C;
+            // A generator attacks if its landing may hold an enemy piece.
+            let attacks = t
+                .patterns
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| {
+                    [
+                        C::Enemy,
+                        C::Occupied,
+                        C::Any,
+                        C::Smaller,
+                        C::NotLarger,
+                        C::Larger,
+                    ]
+                    .iter()
+                    .any(|c| p.land.has(*c))
+                })
+                .map(|(i, _)| i)
+                .collect();
+            t.royal = Some(crate::engine::Royal { kind, attacks });
+        }
+    }
     Some(t)
 }
 
@@ -389,6 +423,53 @@ pub(crate) fn axes(
         }
     }
     axes
+}
+
+/// `[setup] rows`: the board in position notation, a row per string, read as one position.
+fn setup_rows(t: &Tables, rows: &[String], s: &mut State, problems: &mut Vec<Problem>) {
+    if rows.len() != t.board.rows().len() {
+        problems.push(Problem::at(
+            &["setup", "rows"],
+            format!(
+                "{} rows, but the board has {}: one string per row, top row first",
+                rows.len(),
+                t.board.rows().len()
+            ),
+        ));
+        return;
+    }
+    if let Some(i) = rows.iter().position(|r| r.contains(['/', ' '])) {
+        problems.push(Problem::at(
+            &["setup", "rows", &i.to_string()],
+            "a row is one string without `/` or spaces: one list item per row",
+        ));
+        return;
+    }
+    match notation::parse_position(t, &rows.join("/")) {
+        Ok(read) => {
+            for c in t.board.cells() {
+                s.stacks[c.index()] = read.stacks[c.index()].clone();
+                if let (Some(b), Some(&r)) =
+                    (s.layers.get_mut(c.index()), read.layers.get(c.index()))
+                {
+                    *b = r;
+                }
+            }
+        }
+        Err(e) => {
+            // The column in the joined text tells which row is wrong.
+            let mut col = e.column;
+            let mut row = 0;
+            while row + 1 < rows.len() && col > rows[row].chars().count() + 1 {
+                col -= rows[row].chars().count() + 1;
+                row += 1;
+            }
+            problems.push(Problem::at(
+                &["setup", "rows", &row.to_string()],
+                format!("column {col}: {}", e.message),
+            ));
+        }
+    }
 }
 
 /// The `[end]` table.
@@ -478,6 +559,9 @@ pub(crate) fn kind_list(
 }
 
 pub(crate) fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Problem>) {
+    if !def.setup.rows.is_empty() {
+        setup_rows(t, &def.setup.rows, s, problems);
+    }
     for (cell, text) in &def.setup.cells {
         let Some(c) = t.board.cell(cell) else {
             problems.push(

@@ -228,15 +228,7 @@ pub(super) fn register(api: &mut Api) {
             generate(c, |t, s, out| {
                 let kind = kind_of(t, royal)?;
                 let pats = patterns(t, &gens)?;
-                let me = s.turn();
-                let mut scratch = s.clone();
-                let mut buf = Vec::new();
-                out.retain(|m| {
-                    let n = crate::engine::apply_actions(t, &mut scratch, &m.actions);
-                    let safe = !royal_attacked(t, &scratch, me, kind, &pats, &mut buf);
-                    crate::engine::unapply_actions(t, &mut scratch, &m.actions, n);
-                    safe
-                });
+                crate::engine::attack::keep_safe(t, s, out, s.turn(), kind, &pats);
                 Ok(out.len() as i64)
             })
         }

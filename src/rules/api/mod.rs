@@ -23,7 +23,6 @@ pub use docs::{FnDoc, Theme, definitions, markdown};
 use std::rc::Rc;
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Position};
-use smallvec::SmallVec;
 
 use super::{Access, Ctx, Work};
 use crate::board::CellId;
@@ -276,7 +275,8 @@ fn patterns(t: &Tables, names: &Array) -> R<Vec<usize>> {
         .collect()
 }
 
-/// Whether any move of the generators for `by` ends on one of `cells`.
+/// Whether any move of the generators for `by` ends on one of `cells` (answered from the
+/// cells: `engine::attack`).
 fn lands_on(
     t: &Tables,
     s: &State,
@@ -286,10 +286,10 @@ fn lands_on(
     buf: &mut Vec<Move>,
 ) -> bool {
     pats.iter().any(|&i| {
-        buf.clear();
-        movegen::generate(t, s, &t.patterns[i], by, None, buf);
-        buf.iter()
-            .any(|m| m.to().is_some_and(|l| cells.contains(&l)))
+        cells.iter().any(|l| {
+            t.loc_cell(*l)
+                .is_some_and(|c| crate::engine::attack::reaches(t, s, &t.patterns[i], by, c, buf))
+        })
     })
 }
 
@@ -303,20 +303,8 @@ fn royal_attacked(
     pats: &[usize],
     buf: &mut Vec<Move>,
 ) -> bool {
-    let royal_piece = t.piece(royal, Some(p));
-    let cells: SmallVec<[Loc; 2]> = t
-        .board
-        .cells()
-        .map(Loc::from)
-        .filter(|l| s.top(*l) == Some(royal_piece))
-        .collect();
-    if cells.is_empty() {
-        return false;
-    }
-    (0..t.player_count())
-        .map(|o| PlayerId(o as u8))
-        .filter(|o| !t.same_team(*o, p))
-        .any(|o| lands_on(t, s, o, pats, &cells, buf))
+    let cells = crate::engine::attack::royal_cells(t, s, p, royal);
+    !cells.is_empty() && crate::engine::attack::attacked_by_opponents(t, s, p, pats, &cells, buf)
 }
 
 /// A mask of kinds from their letters (`"QR"`, `"Q~P"`); `""` is every kind.

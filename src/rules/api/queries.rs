@@ -28,6 +28,45 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.in_check(p: int) -> bool",
+        "Whether seat `p`'s royal piece (`[rules] royal`) could be taken by an opponent's move: check.",
+        "if s.in_check(1 - m.mover) { s.set_flag(1); }",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, s| {
+                if t.royal.is_none() {
+                    return Err(rt("in_check needs a royal piece: [rules] royal = \"K\""));
+                }
+                Ok(crate::engine::attack::in_check(t, s, player(t, p)?))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.attacked(c: int, by: int) -> bool",
+        "Whether seat `by` attacks cell `c`: could a generator that attacks the royal piece (`[rules] royal`) move onto it, were an opponent's royal piece standing there (castling's \"not through check\").",
+        "if s.attacked(f1, 1) { ... }",
+        |c: &mut Ctx, id: i64, by: i64| {
+            read(c, |_, t, s| {
+                let Some(royal) = &t.royal else {
+                    return Err(rt(
+                        "attacked(c, by) needs a royal piece: [rules] royal = \"K\" (or name the generators: attacked(c, by, gens))",
+                    ));
+                };
+                Ok(crate::engine::attack::attacks_cell(
+                    t,
+                    s,
+                    player(t, by)?,
+                    &royal.attacks,
+                    cell(t, id)?,
+                    royal.kind,
+                ))
+            })
+        }
+    );
+
+    def!(
+        api,
         "s.royal_attacked(p: int, royal: string, gens: array) -> bool",
         "Whether an opponent of seat `p` could move onto the cell of `p`'s royal piece with these generators (check).",
         "if s.royal_attacked(me, \"K\", attackers()) { s.lose(me, \"checkmate\"); }",
@@ -198,5 +237,17 @@ fn replies(ctx: &rhai::NativeCallContext, c: &mut Ctx, i: i64) -> R<i64> {
         w.nested -= 1;
     }
     r.map(|_| ())?;
+    // The replies that are legal: none may leave the replier's royal piece attacked.
+    let t = c.0.borrow().tables.clone();
+    if let Some(royal) = &t.royal {
+        crate::engine::attack::keep_safe(
+            &t,
+            &next,
+            &mut buf,
+            next.turn,
+            royal.kind,
+            &royal.attacks,
+        );
+    }
     Ok(buf.len() as i64)
 }

@@ -1,0 +1,202 @@
+//! Attack queries: could a generator of a seat move onto a cell (check, in chess)? Asked for
+//! every candidate move of a game with a royal piece, so it must not build the attackers'
+//! move lists. The answer is found from the cell: walking back along each direction of a ray
+//! generator (or each leap path, reversed) finds the few pieces that could stand at the start
+//! of such a move, and only those are asked, by the ordinary generator from that one cell. The
+//! walk back only finds candidates; the forward check decides, so the answer is the one the
+//! generators give, whatever their settings.
+
+use super::movegen::{self, GenKind, Pattern};
+use super::{CellId, Loc, Move, PlayerId, State, Tables};
+use crate::def::{CellCond, Chain};
+
+/// Whether a move of `pat` for seat `by` ends on `target` in `s`. `buf` is scratch space.
+pub fn reaches(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    by: PlayerId,
+    target: CellId,
+    buf: &mut Vec<Move>,
+) -> bool {
+    match &pat.kind {
+        GenKind::Ray(r) if r.chain == Chain::None => {
+            // Only empty cells may be passed over: the first piece met going back is the only
+            // one that could come this way.
+            let first_only = r.over == movegen::Conds::of(&[CellCond::Empty]);
+            let bound = match r.over_max {
+                movegen::Amount::Fixed(n) => Some(n as usize + 1),
+                _ => None,
+            };
+            for &d in &r.dirs[by.index()] {
+                let Some(back) = t.board.reverse(d) else {
+                    return from_anywhere(t, s, pat, by, target, buf);
+                };
+                let mut cur = target;
+                let mut steps = 0usize;
+                while let Some(c) = t.board.step(cur, back) {
+                    steps += 1;
+                    if bound.is_some_and(|b| steps > b) {
+                        break;
+                    }
+                    if s.top(Loc(c.0)).is_some() {
+                        if from_cell(t, s, pat, by, c, target, buf) {
+                            return true;
+                        }
+                        if first_only {
+                            break;
+                        }
+                    }
+                    cur = c;
+                }
+            }
+            false
+        }
+        GenKind::Leap(l) => {
+            for path in &l.leaps[by.index()] {
+                let mut at = Some(target);
+                for &d in path.iter().rev() {
+                    let Some(back) = t.board.reverse(d) else {
+                        return from_anywhere(t, s, pat, by, target, buf);
+                    };
+                    at = at.and_then(|c| t.board.step(c, back));
+                }
+                if let Some(origin) = at
+                    && s.top(Loc(origin.0)).is_some()
+                    && from_cell(t, s, pat, by, origin, target, buf)
+                {
+                    return true;
+                }
+            }
+            false
+        }
+        _ => from_anywhere(t, s, pat, by, target, buf),
+    }
+}
+
+/// Whether one of the generator's moves from `from` ends on `target`.
+fn from_cell(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    by: PlayerId,
+    from: CellId,
+    target: CellId,
+    buf: &mut Vec<Move>,
+) -> bool {
+    buf.clear();
+    movegen::generate(t, s, pat, by, Some(from), buf);
+    buf.iter().any(|m| m.to() == Some(Loc(target.0)))
+}
+
+/// Whether any of the generator's moves ends on `target` (chains, placements, races...).
+fn from_anywhere(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    by: PlayerId,
+    target: CellId,
+    buf: &mut Vec<Move>,
+) -> bool {
+    buf.clear();
+    movegen::generate(t, s, pat, by, None, buf);
+    buf.iter().any(|m| m.to() == Some(Loc(target.0)))
+}
+
+/// Whether an opponent of `p` (a seat not on its team) could move onto one of `cells` with
+/// one of the generators `pats`.
+pub fn attacked_by_opponents(
+    t: &Tables,
+    s: &State,
+    p: PlayerId,
+    pats: &[usize],
+    cells: &[CellId],
+    buf: &mut Vec<Move>,
+) -> bool {
+    (0..t.player_count())
+        .map(|o| PlayerId(o as u8))
+        .filter(|o| !t.same_team(*o, p))
+        .any(|o| {
+            pats.iter().any(|&i| {
+                cells
+                    .iter()
+                    .any(|&c| reaches(t, s, &t.patterns[i], o, c, buf))
+            })
+        })
+}
+
+/// The cells where seat `p`'s piece of kind `royal` is on top.
+pub fn royal_cells(
+    t: &Tables,
+    s: &State,
+    p: PlayerId,
+    royal: super::KindId,
+) -> smallvec::SmallVec<[CellId; 2]> {
+    let piece = t.piece(royal, Some(p));
+    t.board
+        .cells()
+        .filter(|c| s.top(Loc(c.0)) == Some(piece))
+        .collect()
+}
+
+/// Keeps only the moves of `moves` after which no opponent of `p` could move onto `p`'s
+/// piece of kind `royal` with the generators `pats` (no move into check). Each move is
+/// applied to one scratch copy and taken back: no state is cloned per move.
+pub fn keep_safe(
+    t: &Tables,
+    s: &State,
+    moves: &mut Vec<Move>,
+    p: PlayerId,
+    royal: super::KindId,
+    pats: &[usize],
+) {
+    if moves.is_empty() {
+        return;
+    }
+    let mut scratch = s.clone();
+    let mut buf = Vec::new();
+    moves.retain(|m| {
+        let n = super::apply_actions(t, &mut scratch, &m.actions);
+        let cells = royal_cells(t, &scratch, p, royal);
+        let safe = !attacked_by_opponents(t, &scratch, p, pats, &cells, &mut buf);
+        super::unapply_actions(t, &mut scratch, &m.actions, n);
+        safe
+    });
+}
+
+/// Whether seat `p`'s royal piece (`[rules] royal`) is attacked: in check.
+pub fn in_check(t: &Tables, s: &State, p: PlayerId) -> bool {
+    let Some(r) = &t.royal else { return false };
+    let cells = royal_cells(t, s, p, r.kind);
+    !cells.is_empty() && attacked_by_opponents(t, s, p, &r.attacks, &cells, &mut Vec::new())
+}
+
+/// Whether seat `by` attacks cell `c`: could one of `pats` move onto it if one of `by`'s
+/// opponents had its royal piece there? An empty cell gets that piece on a copy first, so
+/// a pawn that only moves diagonally onto enemies attacks the empty squares a king would
+/// cross (castling's "not through check").
+pub fn attacks_cell(
+    t: &Tables,
+    s: &State,
+    by: PlayerId,
+    pats: &[usize],
+    c: CellId,
+    royal: super::KindId,
+) -> bool {
+    let mut buf = Vec::new();
+    if s.top(Loc(c.0)).is_some() {
+        return pats
+            .iter()
+            .any(|&i| reaches(t, s, &t.patterns[i], by, c, &mut buf));
+    }
+    let Some(defender) = (0..t.player_count())
+        .map(|o| PlayerId(o as u8))
+        .find(|o| !t.same_team(*o, by))
+    else {
+        return false;
+    };
+    let mut probe = s.clone();
+    probe.stacks[c.index()].push(t.piece(royal, Some(defender)));
+    pats.iter()
+        .any(|&i| reaches(t, &probe, &t.patterns[i], by, c, &mut buf))
+}
