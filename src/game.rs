@@ -110,10 +110,11 @@ impl Game {
             &script_path,
         )
         .map_err(Diagnostics)?;
-        if !loaded.def.rules.agreements.is_empty() && !rules.hooks.agreed {
+        let needs_hook = loaded.def.rules.agreements.iter().find(|a| *a != "draw");
+        if let (Some(a), false) = (needs_hook, rules.hooks.agreed) {
             return Err(Diagnostic::error(
                 script_path,
-                "[rules] agreements needs a hook `fn agreed(s, what)` that ends the game",
+                format!("[rules] agreements: `{a}` needs a hook `fn agreed(s, what)` that ends the game (only `draw` has a default: a draw)"),
             )
             .into());
         }
@@ -206,9 +207,9 @@ impl Game {
         text
     }
 
-    /// Whether the script defines `evaluate(s, p)`.
+    /// Whether positions can be scored: the script's `evaluate(s, p)`, or `[rules] evaluate`.
     pub fn has_evaluate(&self) -> bool {
-        self.rules.hooks.evaluate
+        self.rules.hooks.evaluate || self.def.rules.evaluate.is_some()
     }
 
     /// The starting position, settled (the first player's moves known to exist, or the game
@@ -283,8 +284,18 @@ impl Game {
     /// The moves the script lists, less those that leave the mover's royal piece attacked
     /// (`[rules] royal`).
     fn generate(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        self.rules.moves(s, out)?;
         let t = &*self.tables;
+        for tier in &t.generator_tiers {
+            for &p in tier {
+                crate::engine::movegen::generate(t, s, &t.patterns[p], s.turn(), None, out);
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+        if self.rules.hooks.moves {
+            self.rules.moves(s, out)?;
+        }
         if let Some(r) = &t.royal {
             crate::engine::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
         }
@@ -377,6 +388,11 @@ impl Game {
             return Err(RuleError::engine(&t.id, "the game is over"));
         }
         let mut log = Vec::new();
+        if !self.rules.hooks.agreed {
+            // Only `draw` gets here without a hook (checked when the game loads).
+            Tx { s, log: &mut log }.set_outcome(Some(Outcome::draw(t, "draw agreed")));
+            return Ok(Undo(log));
+        }
         if let Err(e) = self.rules.agreed(s, what, &mut log) {
             Undo(log).undo(t, s);
             return Err(e);
@@ -413,9 +429,25 @@ impl Game {
     pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<Option<i64>, RuleError> {
         if self.rules.hooks.evaluate {
             self.rules.evaluate(s, p).map(Some)
+        } else if self.def.rules.evaluate == Some(crate::def::Evaluation::Material) {
+            Ok(Some(self.material(s, p)))
         } else {
             Ok(None)
         }
+    }
+
+    /// `[rules] evaluate = "material"`: seat `p`'s piece sizes on the board less the others'.
+    fn material(&self, s: &State, p: PlayerId) -> i64 {
+        let t = &*self.tables;
+        t.board
+            .cells()
+            .flat_map(|x| s.stack(x.into()).iter())
+            .filter_map(|q| {
+                let info = t.info(*q);
+                let owner = info.owner?;
+                Some(if owner == p { info.size } else { -info.size })
+            })
+            .sum()
     }
 
     fn advance(

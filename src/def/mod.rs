@@ -321,20 +321,14 @@ pub fn load(
     } else {
         toml::from_str(main_text).map_err(|e| toml_error(&main_name, main_text, &e))?
     };
-    let script_file = def.rules.script.clone();
-    let mut script = files
-        .get(&script_file)
-        .ok_or_else(|| {
-            let mut d = Diagnostic::error(
-                &main_name,
-                format!("rules.script names `{script_file}`, which is not in the game folder"),
-            );
-            if let Some(span) = span_of(main_text, &["rules", "script"]) {
-                d = d.at_offset(main_text, span.start);
-            }
-            d
-        })?
-        .to_string();
+    // No script: the rules are all keys (script errors then point at game.toml).
+    let (script_file, mut script) = match def.rules.script.clone() {
+        None => ("game.toml".to_string(), String::new()),
+        Some(f) => {
+            let text = read_script(files, &f, &main_name, main_text)?;
+            (f, text)
+        }
+    };
     if let Some(extra) = extra_script {
         script.push('\n');
         script.push_str(&extra);
@@ -682,6 +676,28 @@ pub fn at_path(file: &str, text: &str, path: &[&str], message: impl Into<String>
         Some(span) => d.at_offset(text, span.start),
         None => d,
     }
+}
+
+/// The text of the script `[rules] script` names.
+fn read_script(
+    files: &GameFiles,
+    script_file: &str,
+    main_name: &str,
+    main_text: &str,
+) -> Result<String, Diagnostics> {
+    Ok(files
+        .get(script_file)
+        .ok_or_else(|| {
+            let mut d = Diagnostic::error(
+                main_name,
+                format!("rules.script names `{script_file}`, which is not in the game folder"),
+            );
+            if let Some(span) = span_of(main_text, &["rules", "script"]) {
+                d = d.at_offset(main_text, span.start);
+            }
+            d
+        })?
+        .to_string())
 }
 
 #[cfg(test)]

@@ -192,6 +192,14 @@ pub struct SeatDef {
     /// Colours of this seat's pieces, by colour slot (most games use one).
     #[serde(default)]
     pub colours: Vec<String>,
+    /// The compass direction this seat plays towards (`n` for chess's White). It names the
+    /// seat's relative directions `forward`, `backward`, `left`, `right`, `forward_left`,
+    /// `forward_right`, `backward_left` and `backward_right` (left and right as the player
+    /// sees them, facing the opponent) and, on a grid facing along a file or rank, the regions
+    /// `far_row` and `home_row`. Given for one seat, it is needed for all; a
+    /// `[directions.X]` or `[regions.X]` of the same name takes precedence.
+    #[serde(default)]
+    pub forward: Option<String>,
 }
 
 /// The board: a generated grid or an explicit list of cells and links.
@@ -582,7 +590,8 @@ pub struct MoveDef {
     /// move land on a friendly stack without taking it, yet take an enemy one.
     #[serde(default)]
     pub capture_if: Option<Conds>,
-    /// Zone that receives captured pieces (required when `capture` is not `none`).
+    /// Zone that receives captured pieces. Default: `captured`, one per seat (the capturer's,
+    /// unless `capture_zone_of` says the owner's), made when the game does not declare it.
     #[serde(default)]
     pub capture_to: Option<String>,
     /// For a per-seat `capture_to` zone: the mover's or the owner's.
@@ -1064,8 +1073,16 @@ pub enum NoMoves {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulesDef {
-    /// Path of the Rhai script, relative to the game file.
-    pub script: String,
+    /// Path of the Rhai script, relative to the game file. A game whose moves are all
+    /// `generators` and whose rules are all keys needs no script.
+    #[serde(default)]
+    pub script: Option<String>,
+    /// The generators in force every turn, run natively before the script's `moves` hook (if
+    /// any), which may add to them. A list of names: all of them. A list of lists: priority,
+    /// the first list that gives any move decides; `[["jump"], ["step"]]` makes captures
+    /// compulsory.
+    #[serde(default)]
+    pub generators: Option<GeneratorList>,
     /// Phase names in order; the game starts in the first (e.g. `["place", "jump"]`).
     #[serde(default)]
     pub phases: Vec<String>,
@@ -1094,6 +1111,8 @@ pub struct RulesDef {
     pub clock: Option<ClockDef>,
     /// Agreements the players may make at the table (`"stalemate"`, `"draw"`): one player
     /// proposes, every other accepts, and the script's `agreed(s, what)` hook ends the game.
+    /// Without the hook, an agreed `draw` is a draw ("draw agreed"); any other agreement needs
+    /// the hook.
     #[serde(default)]
     pub agreements: Vec<String>,
     /// The royal piece kind (`"K"`): check, natively. No move may leave the mover's royal
@@ -1103,6 +1122,39 @@ pub struct RulesDef {
     /// is (`draw` in chess, `lose` in xiangqi). Scripts ask `s.in_check(p)`.
     #[serde(default)]
     pub royal: Option<String>,
+    /// How computer seats score a position when the script has no `evaluate(s, p)` hook:
+    /// `material`, the sizes of the seat's pieces on the board less those of every other
+    /// seat's (the sizes as values: chess's pawn 1, queen 9).
+    #[serde(default)]
+    pub evaluate: Option<Evaluation>,
+}
+
+/// A native evaluation (`[rules] evaluate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Evaluation {
+    /// The seat's material (piece sizes on the board) less everybody else's.
+    Material,
+}
+
+/// `[rules] generators`: every generator named, or tiers tried in order.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum GeneratorList {
+    /// All of these, every turn.
+    All(Vec<String>),
+    /// The first tier that gives any move (compulsory captures: jumps, then steps).
+    Tiers(Vec<Vec<String>>),
+}
+
+impl GeneratorList {
+    /// The tiers, a plain list as one tier.
+    pub fn tiers(&self) -> Vec<&[String]> {
+        match self {
+            GeneratorList::All(v) => vec![v.as_slice()],
+            GeneratorList::Tiers(v) => v.iter().map(Vec::as_slice).collect(),
+        }
+    }
 }
 
 /// A count of plies since the last irreversible move, kept in a var by the engine. Reaching

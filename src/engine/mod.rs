@@ -293,6 +293,9 @@ pub struct Tables {
     pub no_moves: NoMoves,
     /// The royal piece (`[rules] royal`): moves may not leave it attacked.
     pub royal: Option<Royal>,
+    /// `[rules] generators` as pattern indices, tier by tier: the first tier that gives a move
+    /// decides. Empty: the script's `moves` hook lists every move.
+    pub generator_tiers: Vec<Vec<usize>>,
     /// Draw when a position occurs this many times.
     pub repetition: Option<u32>,
     /// Which vars count for repetition, by var index.

@@ -489,17 +489,15 @@ pub(super) fn lower_pattern(
             "`revisit` needs a capturing chain (`capture` and `chain`): only captures keep a series finite",
         ));
     }
-    if m.capture != def::CaptureMode::None && m.capture_to.is_none() {
-        problems.push(Problem::at(
-            &at("capture"),
-            "a capturing generator needs `capture_to`, the zone captured pieces go to",
-        ));
-    }
     let capture = Capture {
         mode: m.capture,
         takes: m.takes,
         only: m.capture_if.as_ref().map(|c| Conds::of(c.as_slice())),
-        to: m.capture_to.clone(),
+        // Without `capture_to`, the capturer's `captured` zone (made when not declared).
+        to: m
+            .capture_to
+            .clone()
+            .or_else(|| (m.capture != def::CaptureMode::None).then(|| super::CAPTURED.to_string())),
         zone_of: m.capture_zone_of,
         score: m.score,
         owner: m.capture_owner,

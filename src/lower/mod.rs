@@ -215,6 +215,22 @@ pub(crate) fn lower(
             }
         }
     }
+    // Captures that name no zone go to the capturer's `captured` zone, made here when the
+    // definition does not declare it.
+    let implicit_captured = !def.zones.contains_key(CAPTURED)
+        && def
+            .moves
+            .values()
+            .any(|m| m.capture != crate::def::CaptureMode::None && m.capture_to.is_none());
+    if implicit_captured {
+        for p in 0..np {
+            zones.push(ZoneInfo {
+                name: CAPTURED.to_string(),
+                seat: Some(PlayerId(p as u8)),
+                description: Some("the pieces this player has captured".to_string()),
+            });
+        }
+    }
     let board = board?;
     for z in &def.zones {
         if board.cell(z.0).is_some() {
@@ -298,6 +314,7 @@ pub(crate) fn lower(
         keep_history: false,
         no_moves: def.rules.no_moves,
         royal: None,
+        generator_tiers: Vec::new(),
         separator,
         patterns: Vec::new(),
         dice: def.dice.as_ref().and_then(|d| {
@@ -382,6 +399,44 @@ pub(crate) fn lower(
             t.patterns.push(p);
         }
     }
+    if let Some(list) = &def.rules.generators {
+        for (i, tier) in list.tiers().into_iter().enumerate() {
+            let mut ids = Vec::new();
+            for (j, name) in tier.iter().enumerate() {
+                let at: Vec<String> = match list {
+                    crate::def::GeneratorList::All(_) => vec![j.to_string()],
+                    crate::def::GeneratorList::Tiers(_) => vec![i.to_string(), j.to_string()],
+                };
+                let mut path = vec!["rules", "generators"];
+                path.extend(at.iter().map(String::as_str));
+                match t.pattern(name) {
+                    Some(p)
+                        if ids.contains(&p) || t.generator_tiers.iter().any(|x| x.contains(&p)) =>
+                    {
+                        problems.push(Problem::at(
+                            &path,
+                            format!("`{name}` is listed twice: its moves would come twice"),
+                        ));
+                    }
+                    Some(p) => ids.push(p),
+                    None => problems.push(
+                        Problem::at(
+                            &path,
+                            format!("`{name}` is not a generator: there is no [moves.{name}]"),
+                        )
+                        .suggesting(name, t.patterns.iter().map(|p| p.name.as_str())),
+                    ),
+                }
+            }
+            if ids.is_empty() && problems.is_empty() {
+                problems.push(Problem::at(
+                    &["rules", "generators"],
+                    "an empty list of generators",
+                ));
+            }
+            t.generator_tiers.push(ids);
+        }
+    }
     if let Some(r) = &def.rules.royal {
         let kinds = kind_list(&t, std::slice::from_ref(r), &["rules", "royal"], problems);
         if let Some(&kind) = kinds.first() {
@@ -410,6 +465,9 @@ pub(crate) fn lower(
     }
     Some(t)
 }
+
+/// The zone captures go to when a generator names none (`capture_to`).
+pub(crate) const CAPTURED: &str = "captured";
 
 /// Line axes from directions: each direction with its opposite, each line once.
 pub(crate) fn axes(

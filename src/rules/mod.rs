@@ -150,6 +150,8 @@ pub(crate) struct Ctx(pub(crate) Rc<RefCell<Work>>);
 /// Which optional hooks a script defines.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hooks {
+    /// `moves(s)` (optional when `[rules] generators` lists the moves).
+    pub moves: bool,
     /// `after_move(s, m)`.
     pub after_move: bool,
     /// `outcome(s)`.
@@ -343,10 +345,11 @@ impl Rules {
                 ));
             }
         }
-        if !has_moves {
+        hooks.moves = has_moves;
+        if !has_moves && tables.generator_tiers.is_empty() {
             problems.push(
                 Diagnostic::error(file, "the script has no `moves(s)` hook")
-                    .with_help("add `fn moves(s) { s.gen(\"...\"); }`"),
+                    .with_help("add `fn moves(s) { s.gen(\"...\"); }`, or list the generators in force in game.toml: [rules] generators = [\"...\"]"),
             );
         }
         if !problems.is_empty() {

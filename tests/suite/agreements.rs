@@ -54,13 +54,34 @@ fn unknown_agreements_and_missing_hooks_are_errors() {
     assert!(e.to_string().contains("agreements: stalemate"), "{e}");
     assert!(!s.is_over());
     let e = Game::load(
-        &files("agreements = [\"draw\"]", "fn moves(s) { s.gen(\"m\"); }"),
+        &files(
+            "agreements = [\"draw\", \"stalemate\"]",
+            "fn moves(s) { s.gen(\"m\"); }",
+        ),
         None,
         &[],
     )
     .err()
-    .expect("a definition with agreements needs the hook");
-    assert!(e.to_string().contains("fn agreed(s, what)"), "{e}");
+    .expect("an agreement other than a draw needs the hook");
+    assert!(
+        e.to_string()
+            .contains("`stalemate` needs a hook `fn agreed(s, what)`"),
+        "{e}"
+    );
+    // A draw needs no hook: agreed, it is a draw, undone like a move.
+    let g = Game::load(
+        &files("agreements = [\"draw\"]", "fn moves(s) { s.gen(\"m\"); }"),
+        None,
+        &[],
+    )
+    .expect("a draw has a default");
+    let mut s = g.start().expect("starts");
+    let before = s.clone();
+    let u = g.agree(&mut s, "draw").expect("agreed");
+    let o = s.outcome().expect("over").clone();
+    assert!(o.winners().is_empty() && o.reason == "draw agreed", "{o:?}");
+    g.undo(&mut s, u);
+    assert_eq!(s, before);
     // A hook that does not end the game is an error, and leaves the state as it was.
     let lazy = "fn moves(s) { s.gen(\"m\"); }\nfn agreed(s, what) { s.add_score(0, 1); }";
     let g = Game::load(&files("agreements = [\"draw\"]", lazy), None, &[]).expect("loads");

@@ -6,6 +6,7 @@ mod ai;
 mod api;
 mod backgammon;
 mod cli;
+mod compact;
 mod drops_and_xiangqi;
 mod games;
 mod garbage;

@@ -123,6 +123,42 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
             }
         }
     }
+    // The generators in force: each left out, and tiers merged into one (priority ignored).
+    let mut gens = at("rules");
+    gens.push("generators".into());
+    if let Some(toml::Value::Array(list)) = get_path(&table, &gens) {
+        let tiers: Vec<Vec<toml::Value>> = if list.iter().all(toml::Value::is_array) {
+            list.iter().filter_map(|t| t.as_array().cloned()).collect()
+        } else {
+            vec![list.clone()]
+        };
+        let nested = list.iter().all(toml::Value::is_array);
+        let write = |tiers: Vec<Vec<toml::Value>>| {
+            let tiers = tiers.into_iter().filter(|t| !t.is_empty());
+            toml::Value::Array(if nested {
+                tiers.map(toml::Value::Array).collect()
+            } else {
+                tiers.flatten().collect()
+            })
+        };
+        for (i, tier) in tiers.iter().enumerate() {
+            for (j, name) in tier.iter().enumerate() {
+                let mut fewer = tiers.clone();
+                fewer[i].remove(j);
+                if fewer.iter().any(|t| !t.is_empty()) {
+                    found.push((gens.clone(), Op::Set(write(fewer)), format!("drop {name}")));
+                }
+            }
+        }
+        if tiers.len() >= 2 {
+            let one = vec![tiers.concat()];
+            found.push((
+                gens.clone(),
+                Op::Set(write(one)),
+                "one tier: every generator at once".into(),
+            ));
+        }
+    }
     // The board's links: a grid without the links of one axis (a direction and its
     // opposite: a link one way alone still joins the cells for groups and connections).
     let mut dirs = at("board");
@@ -247,7 +283,8 @@ fn leaf(path: &[String], k: &str, v: &toml::Value, found: &mut Vec<(Vec<String>,
 
 /// What the engine reads when a generator key is left out, where that is a value an author
 /// may also write: dropping a key written with its default changes nothing.
-const DEFAULTS: [(&str, &str); 10] = [
+const DEFAULTS: [(&str, &str); 11] = [
+    ("capture_to", "captured"),
     ("land", "empty"),
     ("over", "empty"),
     ("pieces", "own"),

@@ -9,6 +9,8 @@ use std::collections::HashMap;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
+mod facing;
+
 use crate::def::{BoardDef, GameDef, RegionDef};
 use crate::diag::Problem;
 
@@ -487,6 +489,7 @@ impl Board {
             }
             b.regions.push(region);
         }
+        facing::derive(&mut b, def, &mut problems);
         if problems.is_empty() {
             b.undirected = graph.clone().into_edge_type();
             b.graph = graph;
