@@ -296,6 +296,9 @@ impl Game {
         if self.rules.hooks.moves {
             self.rules.moves(s, out)?;
         }
+        if t.may_pass && !out.iter().any(|m| m.shape == crate::engine::Shape::Pass) {
+            out.push(Move::pass());
+        }
         if let Some(r) = &t.royal {
             crate::engine::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
         }

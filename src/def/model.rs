@@ -1083,6 +1083,10 @@ pub struct RulesDef {
     /// compulsory.
     #[serde(default)]
     pub generators: Option<GeneratorList>,
+    /// The player to move may always pass, besides their other moves (Go). Passing only when
+    /// nothing else is legal is `no_moves = "pass"`.
+    #[serde(default)]
+    pub may_pass: bool,
     /// Phase names in order; the game starts in the first (e.g. `["place", "jump"]`).
     #[serde(default)]
     pub phases: Vec<String>,

@@ -296,6 +296,8 @@ pub struct Tables {
     /// `[rules] generators` as pattern indices, tier by tier: the first tier that gives a move
     /// decides. Empty: the script's `moves` hook lists every move.
     pub generator_tiers: Vec<Vec<usize>>,
+    /// `[rules] may_pass`: a pass is always among the moves.
+    pub may_pass: bool,
     /// Draw when a position occurs this many times.
     pub repetition: Option<u32>,
     /// Which vars count for repetition, by var index.

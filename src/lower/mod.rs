@@ -315,6 +315,7 @@ pub(crate) fn lower(
         no_moves: def.rules.no_moves,
         royal: None,
         generator_tiers: Vec::new(),
+        may_pass: def.rules.may_pass,
         separator,
         patterns: Vec::new(),
         dice: def.dice.as_ref().and_then(|d| {
