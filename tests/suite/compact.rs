@@ -179,3 +179,14 @@ fn a_script_adds_to_the_generators_in_force() {
     // A blocked piece: the script's word is all there is.
     assert_eq!(moves(&g, "3/bS2/aS2 turn=A"), ["wait"]);
 }
+
+#[test]
+fn may_pass_adds_a_pass_to_every_turn() {
+    let body = PAWNS.replace("[rules]\n", "[rules]\nmay_pass = true\n");
+    let g = load(&toml(", forward = \"s\"", &body), None).expect("loads");
+    assert_eq!(moves(&g, "3/3/aS2 turn=A"), ["a1-a2", "pass"]);
+    // With a capture in force, the pass is still there: passing is always allowed.
+    assert_eq!(moves(&g, "3/1bS1/aS2 turn=A"), ["a1:b2", "pass"]);
+    let after = after(&g, "3/3/aS2 turn=A", "pass");
+    assert!(after.contains("turn=B"), "{after}");
+}
