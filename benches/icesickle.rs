@@ -154,7 +154,7 @@ fn main() {
     // `s.gen`), the engine's generator called directly with the pattern the hook picks, and
     // the native generator.
     let sample = sample_positions(&g, 300);
-    let t = &*g.tables;
+    let t = g.tables();
     let pat_of = |name: &str| {
         t.pattern(name)
             .map(|i| &t.patterns[i])

@@ -1,7 +1,8 @@
 //! Embedding the engine: load a game, list moves, play, undo, and read the result.
 //!
 //! Run with `cargo run --example embed` (IceSickle) or
-//! `cargo run --example embed -- examples/hexapawn` (any game folder).
+//! `cargo run --example embed -- examples/hexapawn` (any game folder). It needs only the
+//! library: `cargo run --example embed --no-default-features` builds no CLI crates.
 
 use icebox::Game;
 use icebox::engine::rng::Rng;
@@ -23,6 +24,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let undo = game.play(&mut state, &first[0])?;
     game.undo(&mut state, undo);
     assert_eq!(state, before);
+
+    // A move from outside (a peer, a file) is checked before it is played: a move of the
+    // starting position is not legal once a move has been made.
+    let mut later = state.clone();
+    game.play(&mut later, &first[0])?;
+    match game.play_checked(&mut later, &first[0]) {
+        Err(icebox::game::PlayError::Illegal(text)) => println!("refused: {text}"),
+        Ok(_) => println!("{} was legal again", game.move_text(&state, &first[0])),
+        Err(e) => return Err(e.into()),
+    }
 
     // Play a whole game with random moves, printing each in the game's notation.
     while !state.is_over() {

@@ -11,6 +11,7 @@ use crate::rules::RuleError;
 
 /// How long MCTS may think about one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Budget {
     /// A number of playouts (iterations).
     Playouts(u32),
@@ -20,6 +21,7 @@ pub enum Budget {
 
 /// The kinds of seat the CLI knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Agent {
     /// A person at the terminal.
     Human,
@@ -220,7 +222,7 @@ impl<'a> Mcts<'a> {
             root: s.clone(),
             nodes: vec![root],
             rng,
-            seats: g.tables.player_count(),
+            seats: g.tables().player_count(),
             held: moves.len(),
         })
     }

@@ -8,6 +8,18 @@ use crate::diag::{Diagnostic, suggest};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_games.rs"));
 
+/// The built-in games' definitions, for the format reference's examples.
+pub fn reference_examples() -> Vec<crate::def::reference::Example> {
+    builtin()
+        .into_iter()
+        .filter_map(|g| {
+            let id = g.label.trim_start_matches("games/").to_string();
+            let table = g.get("game.toml")?.parse().ok()?;
+            Some((id, table))
+        })
+        .collect()
+}
+
 /// The built-in games.
 pub fn builtin() -> Vec<GameFiles> {
     GAMES

@@ -6,6 +6,7 @@ use std::fmt;
 
 /// How bad a diagnostic is. Warnings never change the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Severity {
     /// The definition cannot be used as written.
     Error,

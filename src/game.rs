@@ -19,26 +19,57 @@ use crate::notation::{self, MoveError};
 use crate::rules::{RuleError, Rules};
 
 /// A loaded, checked game.
+///
+/// Its parts are read through methods, so an embedder cannot put it out of step with itself
+/// (tables lowered from one definition, a script compiled for another).
 pub struct Game {
-    /// Engine tables.
-    pub tables: Rc<Tables>,
-    /// The definition as merged (variant applied).
-    pub def: GameDef,
-    /// Options in force.
-    pub options: BTreeMap<String, OptionValue>,
-    /// The variant applied, if any.
-    pub variant: Option<String>,
-    /// The game's files (tests, variants, script).
-    pub files: GameFiles,
-    /// The script text in force (for error excerpts).
-    pub script: String,
-    /// The script's file path, for messages.
-    pub script_path: String,
+    tables: Rc<Tables>,
+    def: GameDef,
+    options: BTreeMap<String, OptionValue>,
+    variant: Option<String>,
+    files: GameFiles,
+    script: String,
+    script_path: String,
     setup: Rc<State>,
     rules: Rules,
 }
 
 impl Game {
+    /// The engine tables: board, seats, piece kinds, zones, generators.
+    pub fn tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The definition as merged (variant, options' `when_on`, `like` applied).
+    pub fn def(&self) -> &GameDef {
+        &self.def
+    }
+
+    /// The options in force, by name.
+    pub fn options(&self) -> &BTreeMap<String, OptionValue> {
+        &self.options
+    }
+
+    /// The variant applied, if any.
+    pub fn variant(&self) -> Option<&str> {
+        self.variant.as_deref()
+    }
+
+    /// The game's files (definition, script, tests, variants).
+    pub fn files(&self) -> &GameFiles {
+        &self.files
+    }
+
+    /// The script text in force (a variant's script appended), for error excerpts.
+    pub fn script(&self) -> &str {
+        &self.script
+    }
+
+    /// The script's file path, for messages.
+    pub fn script_path(&self) -> &str {
+        &self.script_path
+    }
+
     /// Loads a game from its files with a variant and `--set` options.
     pub fn load(
         files: &GameFiles,
@@ -305,8 +336,20 @@ impl Game {
         Ok(())
     }
 
-    /// Plays a move (assumed legal: use [`Game::play_text`] or pick from [`Game::legal_moves`])
-    /// and returns what undoes it.
+    /// Plays a move from a source the caller does not control (a network peer, a file of
+    /// moves): checked against the position's legal moves first. [`Game::play`] skips the
+    /// check for moves taken from [`Game::legal_moves`].
+    pub fn play_checked(&self, s: &mut State, m: &Move) -> Result<Undo, PlayError> {
+        let legal = self.legal_moves(s).map_err(PlayError::Rules)?;
+        if !legal.contains(m) {
+            return Err(PlayError::Illegal(self.move_text(s, m)));
+        }
+        self.play(s, m).map_err(PlayError::Rules)
+    }
+
+    /// Plays a move, unchecked: it must be one of [`Game::legal_moves`] (or come from
+    /// [`Game::play_text`], which reads and checks it); [`Game::play_checked`] checks first.
+    /// Returns what undoes it.
     pub fn play(&self, s: &mut State, m: &Move) -> Result<Undo, RuleError> {
         let mut log = Vec::new();
         let mut next = Vec::new();
@@ -378,7 +421,8 @@ impl Game {
         let t = &*self.tables;
         if !self.agreements().iter().any(|a| a == what) {
             let known = self.agreements().join(", ");
-            return Err(RuleError::engine(
+            return Err(RuleError::of(
+                crate::rules::RuleErrorKind::NotAnAgreement,
                 &t.id,
                 if known.is_empty() {
                     format!("`{what}`: this game has no agreements")
@@ -388,7 +432,11 @@ impl Game {
             ));
         }
         if s.is_over() {
-            return Err(RuleError::engine(&t.id, "the game is over"));
+            return Err(RuleError::of(
+                crate::rules::RuleErrorKind::GameOver,
+                &t.id,
+                "the game is over",
+            ));
         }
         let mut log = Vec::new();
         if !self.rules.hooks.agreed {
@@ -416,7 +464,11 @@ impl Game {
     pub fn resign(&self, s: &mut State, who: PlayerId) -> Result<Undo, RuleError> {
         let t = &*self.tables;
         if s.is_over() {
-            return Err(RuleError::engine(&t.id, "the game is over"));
+            return Err(RuleError::of(
+                crate::rules::RuleErrorKind::GameOver,
+                &t.id,
+                "the game is over",
+            ));
         }
         let name = &t.seats[who.index()].name;
         let mut log = Vec::new();
@@ -462,7 +514,11 @@ impl Game {
     ) -> Result<(), RuleError> {
         let t = &*self.tables;
         if s.is_over() {
-            return Err(RuleError::engine(&t.id, "the game is over: no more moves"));
+            return Err(RuleError::of(
+                crate::rules::RuleErrorKind::GameOver,
+                &t.id,
+                "the game is over: no more moves",
+            ));
         }
         let moved_kind = match m.shape {
             Shape::Place(p) => Some(t.info(p).kind),
@@ -710,9 +766,13 @@ fn ply_limit(t: &Tables) -> Outcome {
 
 /// Why a typed move was not played.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The text was not a legal move.
     Move(MoveError),
+    /// The move (given as a value, written here in the game's notation) is not among the
+    /// legal moves of the position (`Game::play_checked`).
+    Illegal(String),
     /// The rules failed.
     Rules(RuleError),
 }
@@ -721,6 +781,7 @@ impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PlayError::Move(e) => e.fmt(f),
+            PlayError::Illegal(m) => write!(f, "`{m}` is not a legal move here"),
             PlayError::Rules(e) => e.fmt(f),
         }
     }

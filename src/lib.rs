@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod board;
 pub mod catalog;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod def;
 pub mod diag;

@@ -20,8 +20,8 @@ fuzz_target!(|data: &[u8]| {
     GAMES.with(|games| {
         let (g, s) = &games[pick as usize % games.len()];
         let Ok(moves) = g.legal_moves(s) else { return };
-        let _ = icebox::notation::resolve(&g.tables, &moves, s.turn(), &text);
-        let _ = icebox::notation::shorthand(&g.tables, s, &moves, &text);
-        let _ = icebox::notation::forms(&g.tables, s, &moves, s.turn());
+        let _ = icebox::notation::resolve(g.tables(), &moves, s.turn(), &text);
+        let _ = icebox::notation::shorthand(g.tables(), s, &moves, &text);
+        let _ = icebox::notation::forms(g.tables(), s, &moves, s.turn());
     });
 });

@@ -192,10 +192,10 @@ fn plan(
                 .into());
         }
         if seat == "all" {
-            for s in &g.tables.seats {
+            for s in &g.tables().seats {
                 seats.insert(s.name.clone(), agent);
             }
-        } else if g.tables.seat(seat).is_some() {
+        } else if g.tables().seat(seat).is_some() {
             seats.insert(seat.to_string(), agent);
         } else {
             return Err(format!("`{seat}` is not a seat of {}", g.id()).into());

@@ -89,7 +89,7 @@ pub(super) fn list(dirs: &[PathBuf], json: bool) -> Res {
 }
 
 pub(super) fn show(g: &Game) -> Res {
-    let m = &g.def.game;
+    let m = &g.def().game;
     println!("{} ({})", m.name, m.id);
     if !m.authors.is_empty() {
         println!(
@@ -101,24 +101,26 @@ pub(super) fn show(g: &Game) -> Res {
     if let Some(s) = &m.source {
         println!("rules: {s}");
     }
-    if let Some(v) = &g.variant {
+    if let Some(v) = &g.variant() {
         println!("variant: {v}");
     }
     if let Some(s) = &m.summary {
         println!("\n{}\n", s.trim());
     }
-    let seats: Vec<&str> = g.tables.seats.iter().map(|s| s.name.as_str()).collect();
+    let seats: Vec<&str> = g.tables().seats.iter().map(|s| s.name.as_str()).collect();
     println!("seats: {}", seats.join(", "));
-    if !g.def.options.is_empty() {
+    if !g.def().options.is_empty() {
         println!("options:");
-        for (k, o) in &g.def.options {
+        for (k, o) in &g.def().options {
             println!(
                 "  {k} = {}  ({}; default {})",
-                g.options[k], o.description, o.default
+                g.options()[k],
+                o.description,
+                o.default
             );
         }
     }
-    let variants = g.files.variant_names();
+    let variants = g.files().variant_names();
     if !variants.is_empty() {
         println!("variants: {}", variants.join(", "));
     }
@@ -133,7 +135,7 @@ pub(super) fn schema(variant: bool, reference: bool) -> Res {
     if reference {
         print!(
             "{}",
-            crate::def::reference::format_reference(&reference_examples())
+            crate::def::reference::format_reference(&crate::catalog::reference_examples())
         );
         return Ok(ExitCode::SUCCESS);
     }
@@ -172,16 +174,4 @@ pub(super) fn new_game(folder: &Path, from: Option<&str>, dirs: &[PathBuf]) -> R
     println!("  icebox play {d} --seat all=random");
     println!("  icebox test {d}");
     Ok(ExitCode::SUCCESS)
-}
-
-/// The built-in games' definitions, for the format reference's examples.
-pub fn reference_examples() -> Vec<crate::def::reference::Example> {
-    crate::catalog::builtin()
-        .into_iter()
-        .filter_map(|g| {
-            let id = g.label.trim_start_matches("games/").to_string();
-            let table = g.get("game.toml")?.parse().ok()?;
-            Some((id, table))
-        })
-        .collect()
 }

@@ -26,7 +26,6 @@ use crate::engine::State;
 use crate::game::Game;
 
 pub use crate::testing::perft;
-pub use info::reference_examples;
 
 /// icebox: board games as data. Play, check and measure any game defined in TOML + Rhai.
 #[derive(Parser, Debug)]
@@ -508,7 +507,7 @@ fn load(a: &GameArgs, dirs: &[PathBuf]) -> Result<Game, Failure> {
 }
 
 fn rule_failure(g: &Game, e: crate::rules::RuleError) -> Failure {
-    Failure::Diags(e.to_diagnostic(Some(&g.script)).into())
+    Failure::Diags(e.to_diagnostic(Some(g.script())).into())
 }
 
 fn start(g: &Game, position: Option<&str>) -> Result<State, Failure> {

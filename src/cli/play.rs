@@ -140,7 +140,7 @@ pub(super) fn command(f: Flags, dirs: &[PathBuf]) -> Res {
         .or_else(|| header("Seed").and_then(|v| v.parse().ok()))
         .unwrap_or(1);
     let g = load(&args, dirs)?;
-    let t = &g.tables;
+    let t = &g.tables();
     // Seats: the record's, then each --seat over them.
     let mut agents = vec![Agent::Human; t.player_count()];
     let mut seat_flags: Vec<String> = header("Seats")
@@ -265,7 +265,7 @@ fn actor_of(g: &Game, agents: &[Agent], e: &Entry) -> Actor {
     if e.text.starts_with("roll") {
         return Actor::Chance;
     }
-    match g.tables.seat(&e.seat).map(|p| agents[p.index()]) {
+    match g.tables().seat(&e.seat).map(|p| agents[p.index()]) {
         Some(Agent::Human) | None => Actor::Person,
         Some(_) => Actor::Computer,
     }
@@ -322,7 +322,7 @@ fn open_writer(
 
 impl Session<'_> {
     fn seat(&self, p: PlayerId) -> &str {
-        &self.g.tables.seats[p.index()].name
+        &self.g.tables().seats[p.index()].name
     }
 
     fn show_board(&self) {
@@ -493,7 +493,7 @@ impl Session<'_> {
 
     /// Asks a person for a move or a command.
     fn ask_person(&mut self, moves: &[Move]) -> Result<Step, Failure> {
-        let t = &self.g.tables;
+        let t = &self.g.tables();
         let who = self.s.turn();
         let mut words: Vec<String> = moves.iter().map(|m| self.g.move_text(&self.s, m)).collect();
         words.extend(
@@ -600,7 +600,7 @@ impl Session<'_> {
     /// A typed move: the full notation, or a shorthand that fits one legal move (echoed in
     /// full); otherwise says what is wrong and what would do.
     fn read_move(&self, moves: &[Move], text: &str) -> Option<Move> {
-        let t = &self.g.tables;
+        let t = &self.g.tables();
         let who = self.s.turn();
         let err = match crate::notation::resolve(t, moves, who, text) {
             Ok(m) => return Some(m),
@@ -649,7 +649,7 @@ impl Session<'_> {
 
     /// Asks for a throw of real dice, saying how many dice it has.
     fn ask_throw(&mut self, moves: &[Move]) -> Result<Step, Failure> {
-        let t = &self.g.tables;
+        let t = &self.g.tables();
         let who = self.s.turn();
         let n = moves
             .iter()
@@ -853,7 +853,7 @@ impl Session<'_> {
     /// Asks every other seat whether it accepts `what`. A person answers at the terminal; an
     /// AI seat accepts when the agreed ending would not rank it below anyone.
     fn propose(&mut self, who: PlayerId, what: &str) -> Result<bool, Failure> {
-        let t = &self.g.tables;
+        let t = &self.g.tables();
         let mut trial = self.s.clone();
         self.g
             .agree(&mut trial, what)
@@ -884,14 +884,14 @@ impl Session<'_> {
 fn marks(g: &Game, m: &Move) -> Vec<CellId> {
     m.path
         .iter()
-        .filter_map(|l| g.tables.loc_cell(*l))
+        .filter_map(|l| g.tables().loc_cell(*l))
         .collect()
 }
 
 /// What the rules can tell about a move text that is not legal: the moves it begins (a
 /// partial move), or what the named piece may do.
 fn why_illegal(g: &Game, s: &State, moves: &[Move], text: &str) -> Option<String> {
-    let t = &g.tables;
+    let t = &g.tables();
     let texts: Vec<String> = moves.iter().map(|m| g.move_text(s, m)).collect();
     let started: Vec<&String> = texts.iter().filter(|m| m.starts_with(text)).collect();
     if !started.is_empty() {

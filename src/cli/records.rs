@@ -54,7 +54,7 @@ pub(super) fn replay(path: &Path, game: Option<&str>, dirs: &[PathBuf]) -> Res {
                 Some(o) => g.outcome_text(o, s.scores()),
                 None => format!(
                     "game in progress, {} to move",
-                    g.tables.seats[s.turn().index()].name
+                    g.tables().seats[s.turn().index()].name
                 ),
             };
             if let Some(claimed) = rec.header("Result")
@@ -84,7 +84,7 @@ pub(super) fn result_header(g: &Game, o: &crate::engine::Outcome) -> String {
     } else {
         o.winners()
             .iter()
-            .map(|p| g.tables.seats[p.index()].name.clone())
+            .map(|p| g.tables().seats[p.index()].name.clone())
             .collect::<Vec<_>>()
             .join("+")
     }

@@ -49,7 +49,7 @@ pub fn board_text(g: &Game, s: &State) -> String {
 
 /// [`board_text`] with colours and the last move marked.
 pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
-    let t = &g.tables;
+    let t = &g.tables();
     // Pads plain text to the column width first, then dresses it, so escapes never
     // disturb the alignment.
     let dress = |c: CellId, padded: String| -> String {
@@ -207,7 +207,7 @@ const COLUMN_HEIGHT: usize = 6;
 /// theirs, bottom piece at the edge, and a gap in the x coordinates (the bar) as `|`. Pieces
 /// side by side in one layer are marked `+`. `None` for any other board.
 fn columns(g: &Game, s: &State, style: &Style) -> Option<String> {
-    let t = &g.tables;
+    let t = &g.tables();
     let b = &t.board;
     let rows = b.rows();
     if rows.len() != 2 || t.tracks.is_empty() {
@@ -349,7 +349,7 @@ fn columns(g: &Game, s: &State, style: &Style) -> Option<String> {
 /// Draws a listed board where its cells' `x`/`y` put them: an empty cell shows its name (so a
 /// player can type it), an occupied one its pieces. Cells that would overlap are nudged right.
 fn canvas(g: &Game, s: &State, cell_text: &dyn Fn(crate::board::CellId) -> String) -> String {
-    let b = &g.tables.board;
+    let b = &g.tables().board;
     let _ = s;
     let cells: Vec<crate::board::CellId> = b.cells().collect();
     if cells.is_empty() {

@@ -130,7 +130,7 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
 
 /// The whole picture.
 pub fn position_svg(g: &Game, s: &State) -> String {
-    let t = &g.tables;
+    let t = &g.tables();
     let b = &t.board;
     let (pts, w, board_h) = layout(t);
     let mut lines: Vec<String> = Vec::new();
@@ -168,7 +168,7 @@ pub fn position_svg(g: &Game, s: &State) -> String {
     let _ = writeln!(
         out,
         r#"<title>{}</title><rect width="100%" height="100%" fill="white"/>"#,
-        esc(&g.tables.id)
+        esc(&g.tables().id)
     );
     let grid = b.grid.is_some() && !b.is_hex_grid();
     if b.grid.is_none() {

@@ -109,6 +109,7 @@ pub struct ConnectDef {
 /// How a game that ends so is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum EndBy {
     /// Nobody wins.
     Draw,
@@ -252,6 +253,7 @@ pub struct GridDef {
 /// The squares of one colour of a chequered grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum SquareColour {
     /// a1's colour: the squares whose file and rank numbers (from 0) add up to an even number.
     Dark,
@@ -291,6 +293,7 @@ pub struct LinkDef {
 /// A region: one set of cells, or one per seat.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum RegionDef {
     /// The same cells for everybody.
     Shared(Vec<String>),
@@ -313,6 +316,7 @@ pub struct ZoneDef {
 /// Whether a zone exists once or once per seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum ZonePer {
     /// One zone for everybody.
     #[default]
@@ -386,6 +390,7 @@ pub struct SetupDef {
 /// Which top pieces a move generator may move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Mover {
     /// The mover's own pieces (and partners' pieces are not included).
     #[default]
@@ -399,6 +404,7 @@ pub enum Mover {
 /// A condition on a cell, judged from the mover's side against the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum CellCond {
     /// No piece.
     Empty,
@@ -427,6 +433,7 @@ pub enum CellCond {
 /// One condition, or a list meaning "any of these".
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum Conds {
     /// A single condition.
     One(CellCond),
@@ -448,6 +455,7 @@ impl Conds {
 /// stack), either with an offset (`"size-1"`), or `"any"` (no limit).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum Amount {
     /// A fixed count.
     Fixed(u32),
@@ -458,6 +466,7 @@ pub enum Amount {
 /// What a move generator captures.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum CaptureMode {
     /// Nothing is captured.
     #[default]
@@ -471,6 +480,7 @@ pub enum CaptureMode {
 /// What a capture takes from a cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum CaptureTakes {
     /// The whole stack.
     #[default]
@@ -482,6 +492,7 @@ pub enum CaptureTakes {
 /// Whose zone captured pieces go to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ZoneOf {
     /// The player who moved (a captured pile in front of the capturer).
     #[default]
@@ -493,6 +504,7 @@ pub enum ZoneOf {
 /// What a capture adds to the mover's score.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ScoreMode {
     /// Nothing.
     #[default]
@@ -506,6 +518,7 @@ pub enum ScoreMode {
 /// Whether a capturing leg may be followed by another from the landing cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Chain {
     /// One leg per move.
     #[default]
@@ -519,6 +532,7 @@ pub enum Chain {
 /// Kind of native move generator.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum MoveKind {
     /// Move a top piece along a straight line of a direction.
     #[default]
@@ -800,6 +814,7 @@ pub struct SurroundDef {
 /// A ban on repeating a board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Ko {
     /// No ban.
     #[default]
@@ -813,6 +828,7 @@ pub enum Ko {
 /// Who owns a piece that changes (captured into a hand, or promoted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum NewOwner {
     /// Its owner still.
     #[default]
@@ -845,6 +861,7 @@ pub struct ConvertDef {
 /// How converted pieces are found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ConvertBy {
     /// Lines closed by one of the mover's pieces.
     Enclose,
@@ -905,6 +922,7 @@ pub struct BearOffDef {
 /// See [`BearOffDef::overshoot`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum OvershootDef {
     /// Only the exact number.
     #[default]
@@ -918,6 +936,7 @@ pub enum OvershootDef {
 /// What moves off a cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Carry {
     /// The top piece alone.
     #[default]
@@ -951,6 +970,7 @@ pub struct PromoteDef {
 /// Which way a step heads relative to a `toward` region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Heading {
     /// Strictly nearer the region.
     Closer,
@@ -1035,6 +1055,7 @@ pub struct OptionDef {
 /// The value of an option.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum OptionValue {
     /// `true` / `false`.
     Bool(bool),
@@ -1057,6 +1078,7 @@ impl std::fmt::Display for OptionValue {
 /// What happens when the player to move has no legal move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum NoMoves {
     /// The player loses.
     #[default]
@@ -1136,6 +1158,7 @@ pub struct RulesDef {
 /// A native evaluation (`[rules] evaluate`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Evaluation {
     /// The seat's material (piece sizes on the board) less everybody else's.
     Material,
@@ -1144,6 +1167,7 @@ pub enum Evaluation {
 /// `[rules] generators`: every generator named, or tiers tried in order.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(untagged)]
+#[non_exhaustive]
 pub enum GeneratorList {
     /// All of these, every turn.
     All(Vec<String>),

@@ -18,6 +18,7 @@ use crate::def::{
 
 /// A distance bound, resolved against the moving piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Amount {
     /// A fixed count.
     Fixed(u32),
@@ -147,6 +148,7 @@ pub struct Convert {
 
 /// The kinds of generator.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum GenKind {
     /// Along straight lines of a direction: steps, slides, jumps, chains.
     Ray(Ray),

@@ -7,6 +7,7 @@ use super::{Dice, KindId, Loc, Outcome, Piece, PlayerId, Stack, State, Tables};
 
 /// An atomic change a move is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Action {
     /// Move one piece: from the top of a cell or out of a zone, onto the top of a cell or into
     /// a zone.
@@ -86,6 +87,7 @@ pub enum Action {
 
 /// How a move reads in notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Shape {
     /// No move: `pass`.
     Pass,
@@ -170,6 +172,7 @@ impl Move {
 
 /// An old value, logged before a change so the change can be undone.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Change {
     /// An action was applied.
     Act(Action),

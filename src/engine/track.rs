@@ -21,6 +21,7 @@ pub struct Track {
 
 /// When a piece that would run past the end of its course may leave it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Overshoot {
     /// Only with the exact number.
     #[default]

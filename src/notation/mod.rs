@@ -89,6 +89,7 @@ fn rule_name(r: &Rule) -> &'static str {
 
 /// A move as written, before it is matched against the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveText {
     /// `pass`.
     Pass,
@@ -289,6 +290,7 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
 
 /// Why a move text was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveError {
     /// The text is not a move at all.
     Syntax(TextError),

@@ -290,7 +290,7 @@ pub fn replay(g: &Game, rec: &Record) -> Result<(State, Vec<Undo>), ReplayError>
         if s.is_over() {
             return Err(fail(e, "the game was already over".into()));
         }
-        let to_move = &g.tables.seats[s.turn().index()].name;
+        let to_move = &g.tables().seats[s.turn().index()].name;
         if &e.seat != to_move {
             return Err(fail(e, format!("it is {to_move}'s turn, not {}'s", e.seat)));
         }

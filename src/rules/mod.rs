@@ -26,6 +26,8 @@ use crate::engine::{Change, Move, PlayerId, State, Tables};
 /// An error raised while running a rule script: which game, which hook, where in the script.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleError {
+    /// What kind of failure, for a program to act on (the message is for people).
+    pub kind: RuleErrorKind,
     /// The game id.
     pub game: String,
     /// The hook running when it happened (`moves`, `after_move`...), or `engine`.
@@ -38,10 +40,36 @@ pub struct RuleError {
     pub file: String,
 }
 
+/// The kinds of [`RuleError`].
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleErrorKind {
+    /// A hook failed: a runtime error or a `throw` in the script, or a script call used wrongly.
+    Script,
+    /// A hook went over a limit (operations, memory, copying): an endless loop, most likely.
+    Limit,
+    /// The game is already over: no move, agreement or resignation applies.
+    GameOver,
+    /// The agreement proposed is not one of the game's (`[rules] agreements`).
+    NotAnAgreement,
+    /// The rules broke a promise of the engine: a hook that must end the game did not, a
+    /// `no_moves` hook that changes nothing, a hook called from inside a hook.
+    Rules,
+}
+
 impl RuleError {
-    /// An error raised by the engine itself while running hooks.
+    /// An error of `kind` raised by the engine itself (no script position).
+    pub fn of(kind: RuleErrorKind, game: &str, message: impl Into<String>) -> RuleError {
+        RuleError {
+            kind,
+            ..RuleError::engine(game, message)
+        }
+    }
+
+    /// An error raised by the engine itself while running hooks: the rules broke a promise.
     pub fn engine(game: &str, message: impl Into<String>) -> RuleError {
         RuleError {
+            kind: RuleErrorKind::Rules,
             game: game.into(),
             hook: "engine".into(),
             message: message.into(),
@@ -398,6 +426,13 @@ impl Rules {
                 pos = err.position();
             }
         }
+        let kind = match err {
+            EvalAltResult::ErrorTooManyOperations(_)
+            | EvalAltResult::ErrorTerminated(..)
+            | EvalAltResult::ErrorStackOverflow(_)
+            | EvalAltResult::ErrorDataTooLarge(..) => RuleErrorKind::Limit,
+            _ => RuleErrorKind::Script,
+        };
         let message = match err {
             EvalAltResult::ErrorTooManyOperations(_) => format!(
                 "the script ran more than {MAX_OPERATIONS} operations in one call (an endless loop?)"
@@ -433,6 +468,7 @@ impl Rules {
             .map(|l| (l, pos.position().unwrap_or(1)))
             .or_else(|| self.hook_position(hook));
         RuleError {
+            kind,
             game: self.game.clone(),
             hook: hook.to_string(),
             message,
@@ -543,6 +579,7 @@ impl Rules {
         let access = Access::Read(NonNull::from(s), None);
         let (v, _) = self.call("evaluate", access, vec![Dynamic::from(p.index() as i64)])?;
         v.as_int().map_err(|t| RuleError {
+            kind: RuleErrorKind::Script,
             game: self.game.clone(),
             hook: "evaluate".into(),
             message: format!("evaluate must return an integer, it returned {t}"),

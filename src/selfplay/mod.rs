@@ -153,7 +153,7 @@ impl Plan {
     }
 
     fn agents(&self, g: &Game) -> Vec<Agent> {
-        g.tables
+        g.tables()
             .seats
             .iter()
             .map(|s| match self.seats.get(&s.name).copied() {
@@ -164,7 +164,7 @@ impl Plan {
     }
 
     fn seat_labels(&self, g: &Game) -> Vec<String> {
-        g.tables
+        g.tables()
             .seats
             .iter()
             .zip(self.agents(g))
@@ -175,7 +175,7 @@ impl Plan {
 
 /// Plays one game of the plan.
 pub fn play_one(g: &Game, plan: &Plan, config: &Config, seed: u64) -> Result<GameResult, String> {
-    let t = &g.tables;
+    let t = &g.tables();
     let agents = plan.agents(g);
     let mut rng = Rng::new(seed);
     let mut s = g.start().map_err(|e| e.to_string())?;

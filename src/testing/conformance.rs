@@ -29,7 +29,7 @@ pub fn smoke_until(
                 return Ok(false);
             }
             if g.has_evaluate() {
-                for p in 0..g.tables.player_count() {
+                for p in 0..g.tables().player_count() {
                     g.evaluate(&s, crate::engine::PlayerId(p as u8))?;
                 }
             }
@@ -78,7 +78,7 @@ pub fn conformance_until(
 ) -> Result<ConformanceReport, String> {
     let mut rng = Rng::new(seed);
     let mut r = ConformanceReport::default();
-    let t = &g.tables;
+    let t = &g.tables();
     for game_no in 0..playouts {
         let mut s = g.start().map_err(|e| e.to_string())?;
         let at = |s: &State, what: String| {

@@ -209,7 +209,7 @@ fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
             .map_err(|e| format!("agree `{what}`: {e}"))?;
     }
     let Some(x) = &sc.expect else { return Ok(()) };
-    let t = &g.tables;
+    let t = &g.tables();
     if let Some(p) = &x.position {
         let want = g.position(p).map_err(diag)?;
         if want != s {
@@ -280,7 +280,7 @@ pub fn result_text(g: &Game, s: &crate::engine::State) -> String {
             let w: Vec<&str> = o
                 .winners()
                 .iter()
-                .map(|p| g.tables.seats[p.index()].name.as_str())
+                .map(|p| g.tables().seats[p.index()].name.as_str())
                 .collect();
             if w.is_empty() {
                 "none".into()
@@ -314,10 +314,10 @@ fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), Str
     let moves = g.legal_moves(s).map_err(|e| e.to_string())?;
     let texts: Vec<String> = moves
         .iter()
-        .map(|m| notation::format_move(&g.tables, m, s.turn()))
+        .map(|m| notation::format_move(g.tables(), m, s.turn()))
         .collect();
     for m in c.legal {
-        notation::resolve(&g.tables, &moves, s.turn(), m)
+        notation::resolve(g.tables(), &moves, s.turn(), m)
             .map_err(|e| format!("`{m}` should be legal: {e}"))?;
     }
     for (list, want) in [
@@ -326,7 +326,7 @@ fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), Str
         (c.unreadable, "unreadable"),
     ] {
         for m in list {
-            match notation::resolve(&g.tables, &moves, s.turn(), m) {
+            match notation::resolve(g.tables(), &moves, s.turn(), m) {
                 Ok(_) => return Err(format!("`{m}` should be {want}, but it is a legal move")),
                 Err(e) if why_not(&e) != want => {
                     return Err(format!(

@@ -58,7 +58,7 @@ pub fn validate(files: &GameFiles, smoke: usize, until: Option<Instant>) -> Vali
         let start = match g.start() {
             Ok(s) => s,
             Err(e) => {
-                v.push(e.to_diagnostic(Some(&g.script)));
+                v.push(e.to_diagnostic(Some(g.script())));
                 continue;
             }
         };
@@ -99,7 +99,7 @@ pub fn validate(files: &GameFiles, smoke: usize, until: Option<Instant>) -> Vali
 /// What the generators make at a position where the script found no move: which of them
 /// has moves, and for placements, whose pieces their zones hold.
 fn no_move_help(g: &Game, s: &State) -> String {
-    let t = &g.tables;
+    let t = &g.tables();
     let mut out = Vec::new();
     let mut buf = Vec::new();
     for p in &t.patterns {
@@ -141,7 +141,7 @@ fn no_move_help(g: &Game, s: &State) -> String {
 /// Random playouts calling every hook, checking each position's move list for duplicates.
 /// Returns whether the budget cut the play short.
 fn play(g: &Game, playouts: usize, until: Option<Instant>, of: &str) -> Result<bool, Diagnostic> {
-    let script = Some(g.script.as_str());
+    let script = Some(g.script());
     let mut rng = Rng::new(7);
     for _ in 0..playouts {
         let mut s = g.start().map_err(|e| e.to_diagnostic(script))?;
@@ -149,7 +149,7 @@ fn play(g: &Game, playouts: usize, until: Option<Instant>, of: &str) -> Result<b
             if until.is_some_and(|u| Instant::now() >= u) {
                 return Ok(true);
             }
-            for p in 0..g.tables.player_count() {
+            for p in 0..g.tables().player_count() {
                 g.evaluate(&s, PlayerId(p as u8))
                     .map_err(|e| e.to_diagnostic(script))?;
             }
@@ -183,7 +183,7 @@ fn duplicate(g: &Game, s: &State, moves: &[Move], of: &str) -> Option<Diagnostic
         .iter()
         .enumerate()
         .find(|(i, m)| moves[..*i].contains(m))?;
-    let t = &g.tables;
+    let t = &g.tables();
     let text = g.move_text(s, &moves[i]);
     let mut makers = Vec::new();
     let mut buf = Vec::new();
@@ -196,7 +196,7 @@ fn duplicate(g: &Game, s: &State, moves: &[Move], of: &str) -> Option<Diagnostic
     }
     // The script lines that ask for those generators.
     let calls: Vec<(usize, usize)> = g
-        .script
+        .script()
         .lines()
         .enumerate()
         .filter_map(|(n, line)| {
@@ -225,9 +225,9 @@ fn duplicate(g: &Game, s: &State, moves: &[Move], of: &str) -> Option<Diagnostic
         ),
     };
     let lines: Vec<String> = calls.iter().map(|(l, _)| l.to_string()).collect();
-    let mut d = Diagnostic::error(&g.script_path, message);
+    let mut d = Diagnostic::error(g.script_path(), message);
     if let Some(&(l, c)) = calls.first() {
-        d = d.at_line_col(&g.script, l, c);
+        d = d.at_line_col(g.script(), l, c);
     }
     Some(d.with_help(format!(
         "position: {}{}",

@@ -40,7 +40,7 @@ fn an_agreed_stalemate_ends_the_game_through_the_hook() {
     let u = g.agree(&mut s, "stalemate").expect("agreed");
     let o = s.outcome().expect("over").clone();
     // B's large (3 pips) beats A's small (1 pip).
-    assert_eq!(o.winners(), vec![g.tables.seat("B").expect("seat")]);
+    assert_eq!(o.winners(), vec![g.tables().seat("B").expect("seat")]);
     assert!(o.reason.contains("stalemate: pips"), "{}", o.reason);
     g.undo(&mut s, u);
     assert_eq!(s, before, "an agreement is undone like a move");
@@ -90,4 +90,29 @@ fn unknown_agreements_and_missing_hooks_are_errors() {
     let e = g.agree(&mut s, "draw").expect_err("must end the game");
     assert!(e.to_string().contains("must end the game"), "{e}");
     assert_eq!(s, before);
+}
+
+#[test]
+fn rule_errors_say_their_kind() {
+    use icebox::rules::RuleErrorKind as K;
+    let g = Game::load(&files("agreements = [\"draw\"]", TALLY), None, &[]).expect("loads");
+    let mut s = g.start().expect("starts");
+    let e = g.agree(&mut s, "peace").expect_err("not an agreement");
+    assert_eq!(e.kind, K::NotAnAgreement, "{e}");
+    g.agree(&mut s, "draw").expect("agreed");
+    assert_eq!(g.agree(&mut s, "draw").expect_err("over").kind, K::GameOver);
+    let first = g.start().expect("starts");
+    let m = g.legal_moves(&first).expect("moves")[0].clone();
+    assert_eq!(g.play(&mut s, &m).expect_err("over").kind, K::GameOver);
+    // A script that loops for ever hits a limit; one that throws is a script error.
+    for (script, kind) in [
+        ("fn moves(s) { loop { } }", K::Limit),
+        ("fn moves(s) { throw \"no moves today\"; }", K::Script),
+    ] {
+        let g = Game::load(&files("", script), None, &[]).expect("loads");
+        match g.start() {
+            Err(e) => assert_eq!(e.kind, kind, "{e}"),
+            Ok(_) => panic!("{script}: the start should fail"),
+        }
+    }
 }

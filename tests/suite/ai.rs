@@ -77,7 +77,7 @@ fn greedy_takes_an_immediate_win() {
     g.play(&mut after, &m).expect("plays");
     assert_eq!(
         after.outcome().map(|o| o.winners()),
-        Some(vec![g.tables.seat("White").expect("seat")]),
+        Some(vec![g.tables().seat("White").expect("seat")]),
         "greedy played {}",
         g.move_text(&s, &m)
     );

@@ -42,7 +42,7 @@ fn the_checked_in_references_match_the_registration() {
 #[test]
 fn the_format_reference_matches_the_model_and_documents_every_key() {
     let md = std::fs::read_to_string("docs/format.md").expect("docs/format.md");
-    let now = icebox::def::reference::format_reference(&icebox::cli::reference_examples());
+    let now = icebox::def::reference::format_reference(&icebox::catalog::reference_examples());
     assert!(
         md == now,
         "docs/format.md is stale: run `icebox schema --reference > docs/format.md`"
@@ -67,4 +67,33 @@ fn the_format_reference_matches_the_model_and_documents_every_key() {
     ] {
         assert!(now.contains(section), "no section {section}");
     }
+}
+
+#[test]
+fn play_checked_refuses_a_move_the_position_does_not_have() {
+    let files = icebox::catalog::find("chess", &[]).expect("chess");
+    let g = icebox::Game::load(&files, None, &[]).expect("loads");
+    let mut s = g.start().expect("start");
+    g.play_text(&mut s, "e2-e4").expect("e4");
+    // The same move again: White's pawn is no longer on e2, and it is Black's turn.
+    let m = {
+        let mut t = g.start().expect("start");
+        let moves = g.legal_moves(&t).expect("moves");
+        let m = moves
+            .into_iter()
+            .find(|m| g.move_text(&t, m) == "e2-e4")
+            .expect("e2-e4");
+        let _ = g.play(&mut t, &m);
+        m
+    };
+    let before = s.clone();
+    match g.play_checked(&mut s, &m) {
+        Err(icebox::game::PlayError::Illegal(text)) => assert_eq!(text, "e2-e4"),
+        other => panic!("expected Illegal, got {:?}", other.map(|_| ())),
+    }
+    assert_eq!(s, before, "a refused move changes nothing");
+    // A legal one plays, as play would.
+    let reply = g.legal_moves(&s).expect("moves")[0].clone();
+    g.play_checked(&mut s, &reply).expect("legal");
+    assert_eq!(g.position_text(&s).split(' ').nth(1), Some("turn=White"));
 }

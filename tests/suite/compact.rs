@@ -109,8 +109,8 @@ fn generator_tiers_make_captures_compulsory() {
 fn material_evaluation_and_an_agreed_draw_need_no_script() {
     let g = pawns();
     let s = g.position("3/1bS1/aL2 turn=A").expect("position");
-    let a = g.tables.seat("A").expect("A");
-    let b = g.tables.seat("B").expect("B");
+    let a = g.tables().seat("A").expect("A");
+    let b = g.tables().seat("B").expect("B");
     assert!(g.has_evaluate());
     assert_eq!(g.evaluate(&s, a).expect("evaluates"), Some(2));
     assert_eq!(g.evaluate(&s, b).expect("evaluates"), Some(-2));

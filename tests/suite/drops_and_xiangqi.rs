@@ -11,7 +11,7 @@ fn perft(game: &str, position: Option<&str>, depth: u32) -> u64 {
         Some(p) => g.position(p).unwrap_or_else(|d| panic!("{p}: {d}")),
         None => g.start().expect("starts"),
     };
-    icebox::cli::perft(&g, &mut s, depth).expect("perft")
+    icebox::testing::perft(&g, &mut s, depth).expect("perft")
 }
 
 /// The board of a FEN in icebox's notation: the owner's letter before each piece (upper case

@@ -41,7 +41,7 @@ fn every_game_and_variant_conforms() {
                 .unwrap_or_else(|d| panic!("{} {v:?} loads:\n{d}", files.label));
             let r = conformance(&g, 12, 3).unwrap_or_else(|e| panic!("{} {v:?}: {e}", files.label));
             assert_eq!(r.playouts, 12);
-            assert!(r.longest <= g.tables.max_plies);
+            assert!(r.longest <= g.tables().max_plies);
         }
     }
 }
@@ -62,8 +62,10 @@ fn every_rule_of_every_game_is_pinned_by_a_scenario() {
     let mut problems = Vec::new();
     for files in shipped() {
         let r = icebox::testing::run_mutants(&files, 0, None);
+        // A sanity check that mutants were made at all: a game written in a few keys has few
+        // (Connect Four, with no script: 10).
         assert!(
-            r.generated > 10,
+            r.generated >= 10,
             "{}: only {} mutants",
             files.label,
             r.generated

@@ -98,7 +98,7 @@ fn garbage_positions_and_moves_give_errors_not_panics() {
             mutate(&mut rng, valid[i % valid.len()])
         };
         let _ = g.position(&text);
-        let _ = icebox::notation::resolve(&g.tables, &moves, s.turn(), &text);
-        let _ = icebox::notation::parse_pieces(&g.tables, &text);
+        let _ = icebox::notation::resolve(g.tables(), &moves, s.turn(), &text);
+        let _ = icebox::notation::parse_pieces(g.tables(), &text);
     }
 }

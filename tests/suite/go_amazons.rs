@@ -29,7 +29,7 @@ fn engine_counts(g: &Game, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
     depths
         .map(|d| {
             let mut s = g.start().expect("starts");
-            icebox::cli::perft(g, &mut s, d).expect("perft")
+            icebox::testing::perft(g, &mut s, d).expect("perft")
         })
         .collect()
 }

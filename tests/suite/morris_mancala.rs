@@ -16,7 +16,7 @@ fn load(id: &str) -> Game {
 
 fn engine_perft(g: &Game, s: &State, depth: u32) -> u64 {
     let mut s = s.clone();
-    icebox::cli::perft(g, &mut s, depth).expect("perft")
+    icebox::testing::perft(g, &mut s, depth).expect("perft")
 }
 
 fn engine_moves(g: &Game, s: &State) -> Vec<String> {

@@ -11,7 +11,7 @@ fn load(variant: Option<&str>) -> Game {
 
 /// Follows one direction label from a cell to the edge, naming every cell on the way.
 fn walk(g: &Game, from: &str, dir: &str) -> Vec<String> {
-    let b = &g.tables.board;
+    let b = &g.tables().board;
     let d = b
         .dir(dir, 0)
         .unwrap_or_else(|| panic!("`{dir}` is a direction"));
@@ -25,7 +25,7 @@ fn walk(g: &Game, from: &str, dir: &str) -> Vec<String> {
 }
 
 fn linked(g: &Game, a: &str, b: &str) -> bool {
-    let board = &g.tables.board;
+    let board = &g.tables().board;
     let (a, b) = (board.cell(a).expect("cell"), board.cell(b).expect("cell"));
     board.dirs().any(|d| board.step(a, d) == Some(b))
 }
@@ -33,7 +33,7 @@ fn linked(g: &Game, a: &str, b: &str) -> bool {
 #[test]
 fn the_hexagonal_board_has_78_cells_six_around_the_centre_and_straight_lines_across() {
     let g = load(Some("three-player"));
-    let b = &g.tables.board;
+    let b = &g.tables().board;
     // RULINGS: "6 x 16 - 6 x 3 = 78 cells".
     assert_eq!(b.len(), 78);
     // "six cells touch the centre point": a11..f11, each linked to its two ring neighbours.
@@ -85,11 +85,11 @@ fn hexagonal_start_lines_are_alternate_sides_with_finish_lines_opposite() {
         ("c", ["b42", "b41", "c14", "c24"]),
     ] {
         for c in cells {
-            let at = g.tables.board.cell(c).expect("cell");
+            let at = g.tables().board.cell(c).expect("cell");
             let stack: Vec<String> = s
                 .stack(at.into())
                 .iter()
-                .map(|p| g.tables.piece_text(*p))
+                .map(|p| g.tables().piece_text(*p))
                 .collect();
             assert_eq!(
                 stack,
@@ -112,7 +112,7 @@ fn hexagonal_start_lines_are_alternate_sides_with_finish_lines_opposite() {
 /// Plays random games to the end; every one must be won or drawn within the move limit.
 fn random_games_finish(variant: Option<&str>, seats: usize, games: u64) {
     let g = load(variant);
-    assert_eq!(g.tables.player_count(), seats);
+    assert_eq!(g.tables().player_count(), seats);
     let mut decided = 0;
     for seed in 0..games {
         let mut rng = Rng::new(seed);
@@ -129,7 +129,7 @@ fn random_games_finish(variant: Option<&str>, seats: usize, games: u64) {
             decided += 1;
             assert!(!o.winners().is_empty());
         }
-        assert!(s.ply() <= g.tables.max_plies);
+        assert!(s.ply() <= g.tables().max_plies);
     }
     assert!(decided > 0, "{variant:?}: some random game should be won");
 }

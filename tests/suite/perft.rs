@@ -24,7 +24,7 @@ fn perft_set(
         Some(p) => g.position(p).unwrap_or_else(|d| panic!("{p}: {d}")),
         None => g.start().expect("starts"),
     };
-    icebox::cli::perft(&g, &mut s, depth).expect("perft")
+    icebox::testing::perft(&g, &mut s, depth).expect("perft")
 }
 
 #[test]

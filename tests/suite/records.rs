@@ -31,7 +31,7 @@ fn random_record(g: &Game, seed: u64, plies: usize) -> (Record, String) {
         let m = &moves[rng.below(moves.len() as u64) as usize];
         rec.moves.push(Entry {
             number: rec.moves.len() as u32 + 1,
-            seat: g.tables.seats[s.turn().index()].name.clone(),
+            seat: g.tables().seats[s.turn().index()].name.clone(),
             text: g.move_text(&s, m),
             comment: (rec.moves.len() % 7 == 3)
                 .then(|| "a {note}; with ; and \"quotes\"".replace('}', ")")),
