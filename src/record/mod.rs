@@ -562,6 +562,19 @@ mod tests {
         }
     }
 
+    /// Found by the `record` fuzzer: a comment whose text, trimmed, starts with `;` was written
+    /// as `{ ; }`, which read back as a line comment that swallowed the `}`.
+    #[test]
+    fn a_comment_starting_with_a_semicolon_reads_back() {
+        for text in ["{\u{b}\n;}", "{ ; not a line comment }", "[Game \"chess\"]\n1. White: e2-e4 {;x}\n"] {
+            let (rec, _) = Record::parse_with_ends("f.rec", text).expect("parses");
+            let again = Record::parse("again.rec", &rec.to_text()).expect("reads back");
+            assert_eq!(again, rec, "{text:?}");
+        }
+        let (rec, _) = Record::parse_with_ends("f.rec", "{ ; x }").expect("parses");
+        assert_eq!(rec.preface.as_deref(), Some("; x"));
+    }
+
     #[test]
     fn a_writer_appends_takes_back_and_keeps_comments() {
         let dir = std::env::temp_dir().join(format!("icebox-writer-{}", std::process::id()));
