@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use super::{Res, rule_failure, start};
+use super::{Failure, Res, rule_failure, start};
 use crate::catalog;
 use crate::def::GameFiles;
+use crate::engine::State;
 use crate::engine::rng::Rng;
 use crate::game::Game;
 use crate::testing;
@@ -202,6 +203,101 @@ pub(super) fn bench(
             "bench {}: {playouts} playouts in {secs:.3}s: {pps:.0} playouts/s, {mps:.0} moves/s, average {avg:.1} plies, {decided} decided, peak RSS {:.1} MiB",
             g.id(),
             rss as f64 / 1048576.0
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Random playouts from `start` for about `seconds` (at least one): (playouts, plies, secs).
+fn playouts_for(
+    g: &Game,
+    start: &State,
+    seconds: f64,
+    max_plies: u32,
+    rng: &mut Rng,
+) -> Result<(u64, u64, f64), Failure> {
+    let (mut n, mut plies) = (0u64, 0u64);
+    let t0 = Instant::now();
+    while n == 0 || t0.elapsed().as_secs_f64() < seconds {
+        let mut s = start.clone();
+        let mut moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
+        let mut p = 0u32;
+        while !moves.is_empty() && (max_plies == 0 || p < max_plies) {
+            let i = if crate::ai::is_chance(&moves) {
+                crate::ai::chance_index(&moves, rng).unwrap_or(0)
+            } else {
+                rng.below(moves.len() as u64) as usize
+            };
+            let m = moves.swap_remove(i);
+            g.play_fast(&mut s, &m, &mut moves)
+                .map_err(|e| rule_failure(g, e))?;
+            p += 1;
+        }
+        n += 1;
+        plies += u64::from(p);
+    }
+    Ok((n, plies, t0.elapsed().as_secs_f64().max(1e-9)))
+}
+
+/// `bench --all`: one row per built-in game and variant.
+pub(super) fn bench_all(seconds: f64, max_plies: u32, seed: u64, json: bool) -> Res {
+    if !(seconds.is_finite() && (0.01..=600.0).contains(&seconds)) {
+        return Err(Failure::Message(format!(
+            "--seconds {seconds}: give 0.01 to 600 seconds per game"
+        )));
+    }
+    if !json {
+        println!(
+            "{:<34} {:>11} {:>11} {:>9} {:>6} {:>12}",
+            "game (variant)", "playouts/s", "moves/s", "plies", "perft", "nodes/s"
+        );
+    }
+    for files in catalog::builtin() {
+        let mut variants: Vec<Option<String>> = vec![None];
+        variants.extend(files.variant_names().into_iter().map(Some));
+        for v in variants {
+            let g = Game::load(&files, v.as_deref(), &[])?;
+            let start = g.start().map_err(|e| rule_failure(&g, e))?;
+            let mut rng = Rng::new(seed);
+            let (n, plies, secs) = playouts_for(&g, &start, seconds, max_plies, &mut rng)?;
+            // The deepest perft that took at most about `seconds`, and its rate.
+            let (mut depth, mut rate) = (0u32, 0.0f64);
+            for d in 1..=12u32 {
+                let mut s = start.clone();
+                let t0 = Instant::now();
+                let nodes = perft(&g, &mut s, d).map_err(|e| rule_failure(&g, e))?;
+                let took = t0.elapsed().as_secs_f64().max(1e-9);
+                (depth, rate) = (d, nodes as f64 / took);
+                // The next depth would take about branching times as long.
+                if took * (nodes as f64).max(1.0).powf(1.0 / f64::from(d)) > seconds || nodes == 0 {
+                    break;
+                }
+            }
+            let name = match &v {
+                Some(v) => format!("{} ({v})", g.id()),
+                None => g.id().to_string(),
+            };
+            let (pps, mps, avg) = (
+                n as f64 / secs,
+                plies as f64 / secs,
+                plies as f64 / n as f64,
+            );
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({"game": g.id(), "variant": v, "playouts_per_sec": pps,
+                        "moves_per_sec": mps, "average_length": avg, "perft_depth": depth,
+                        "perft_nodes_per_sec": rate})
+                );
+            } else {
+                println!("{name:<34} {pps:>11.0} {mps:>11.0} {avg:>9.1} {depth:>6} {rate:>12.0}");
+            }
+        }
+    }
+    if !json {
+        println!(
+            "peak RSS {:.1} MiB (the largest of all rows)",
+            peak_rss_bytes() as f64 / 1048576.0
         );
     }
     Ok(ExitCode::SUCCESS)

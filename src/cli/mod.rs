@@ -207,8 +207,23 @@ enum Command {
     },
     /// Random playouts per second, moves per second and peak memory.
     Bench {
-        #[command(flatten)]
-        game: GameArgs,
+        /// A built-in game id, or a path to a game folder or game.toml.
+        #[arg(required_unless_present = "all")]
+        game: Option<String>,
+        /// A variant of the game (games/<id>/variants/<name>.toml).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Set an option: `--set key=value` (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Every built-in game and variant, one row each: playouts/s and moves/s over
+        /// `--seconds` of random playouts, and perft nodes/s at the deepest depth that takes
+        /// at most about that long (rates to compare across runs on one machine).
+        #[arg(long, conflicts_with_all = ["game", "variant", "sets", "position"])]
+        all: bool,
+        /// With --all: seconds of playouts (and of perft) per game and variant.
+        #[arg(long, default_value_t = 1.0, requires = "all")]
+        seconds: f64,
         /// Number of playouts.
         #[arg(long, default_value_t = 2000, value_parser = playout_count)]
         playouts: usize,
@@ -469,14 +484,32 @@ fn run(cli: Cli) -> Res {
             divide,
         ),
         Command::Bench {
+            all: true,
+            seconds,
+            max_plies,
+            seed,
+            json,
+            ..
+        } => check::bench_all(seconds, max_plies, seed, json),
+        Command::Bench {
             game,
+            variant,
+            sets,
             playouts,
             max_plies,
             position,
             seed,
             json,
+            ..
         } => check::bench(
-            &load(&game, &dirs)?,
+            &load(
+                &GameArgs {
+                    game: game.unwrap_or_default(),
+                    variant,
+                    sets,
+                },
+                &dirs,
+            )?,
             playouts,
             max_plies,
             position.as_deref(),

@@ -566,7 +566,11 @@ mod tests {
     /// as `{ ; }`, which read back as a line comment that swallowed the `}`.
     #[test]
     fn a_comment_starting_with_a_semicolon_reads_back() {
-        for text in ["{\u{b}\n;}", "{ ; not a line comment }", "[Game \"chess\"]\n1. White: e2-e4 {;x}\n"] {
+        for text in [
+            "{\u{b}\n;}",
+            "{ ; not a line comment }",
+            "[Game \"chess\"]\n1. White: e2-e4 {;x}\n",
+        ] {
             let (rec, _) = Record::parse_with_ends("f.rec", text).expect("parses");
             let again = Record::parse("again.rec", &rec.to_text()).expect("reads back");
             assert_eq!(again, rec, "{text:?}");

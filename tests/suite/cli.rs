@@ -591,3 +591,40 @@ fn new_makes_a_game_that_validates_plays_and_passes_its_scenarios() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn bench_all_prints_a_row_for_every_built_in_game_and_variant() {
+    let o = icebox(&["bench", "--all", "--seconds", "0.01", "--max-plies", "50"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with("game (variant)") && !l.starts_with("peak RSS"))
+        .collect();
+    for g in [
+        "chess",
+        "english-draughts",
+        "backgammon",
+        "moscow-ice (four-player)",
+        "go (19x19)",
+    ] {
+        let row = rows
+            .iter()
+            .find(|r| r.starts_with(&format!("{g} ")))
+            .unwrap_or_else(|| panic!("no row for {g}:\n{out}"));
+        // Five numbers after the name: playouts/s, moves/s, plies, perft depth, nodes/s.
+        let nums: Vec<f64> = row[34..]
+            .split_whitespace()
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        assert_eq!(nums.len(), 5, "{row}");
+        assert!(nums.iter().all(|n| *n > 0.0) && nums[2] <= 50.0, "{row}");
+    }
+    // Every variant of every game: 31 rows for today's catalog, and never fewer than games.
+    assert!(rows.len() >= 31, "{out}");
+    let e = icebox(&["bench", "--all", "--seconds", "0"]);
+    assert!(!e.status.success());
+    assert!(String::from_utf8_lossy(&e.stderr).contains("--seconds 0: give 0.01 to 600"));
+    let e = icebox(&["bench", "--all", "chess"]);
+    assert!(!e.status.success(), "--all with a game is refused");
+}
