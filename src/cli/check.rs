@@ -162,32 +162,14 @@ pub(super) fn bench(
 ) -> Res {
     let start_state = start(g, position)?;
     let mut rng = Rng::new(seed);
-    let mut moves_total = 0u64;
-    let mut decided = 0usize;
-    let mut moves = Vec::new();
-    let t0 = Instant::now();
-    for _ in 0..playouts {
-        let mut s = start_state.clone();
-        moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
-        let mut plies = 0u32;
-        while !moves.is_empty() && (max_plies == 0 || plies < max_plies) {
-            let i = if crate::ai::is_chance(&moves) {
-                crate::ai::chance_index(&moves, &mut rng).unwrap_or(0)
-            } else {
-                rng.below(moves.len() as u64) as usize
-            };
-            let m = moves.swap_remove(i);
-            g.play_fast(&mut s, &m, &mut moves)
-                .map_err(|e| rule_failure(g, e))?;
-            plies += 1;
-        }
-        moves_total += plies as u64;
-        if s.outcome().is_some_and(|o| !o.is_draw()) {
-            decided += 1;
-        }
-    }
-    drop(moves);
-    let secs = t0.elapsed().as_secs_f64().max(1e-9);
+    let (n, moves_total, secs) = random_playouts(
+        g,
+        &start_state,
+        Until::Count(playouts as u64),
+        max_plies,
+        &mut rng,
+    )?;
+    let (playouts, decided) = (n.0 as usize, n.1);
     let pps = playouts as f64 / secs;
     let mps = moves_total as f64 / secs;
     let rss = peak_rss_bytes();
@@ -208,17 +190,28 @@ pub(super) fn bench(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Random playouts from `start` for about `seconds` (at least one): (playouts, plies, secs).
-fn playouts_for(
+/// How long `random_playouts` goes on.
+enum Until {
+    /// This many playouts.
+    Count(u64),
+    /// About this many seconds (at least one playout).
+    Seconds(f64),
+}
+
+/// Random playouts from `start` (throws picked by weight): ((playouts, decided), plies, secs).
+fn random_playouts(
     g: &Game,
     start: &State,
-    seconds: f64,
+    until: Until,
     max_plies: u32,
     rng: &mut Rng,
-) -> Result<(u64, u64, f64), Failure> {
-    let (mut n, mut plies) = (0u64, 0u64);
+) -> Result<((u64, usize), u64, f64), Failure> {
+    let (mut n, mut decided, mut plies) = (0u64, 0usize, 0u64);
     let t0 = Instant::now();
-    while n == 0 || t0.elapsed().as_secs_f64() < seconds {
+    while match until {
+        Until::Count(c) => n < c,
+        Until::Seconds(secs) => n == 0 || t0.elapsed().as_secs_f64() < secs,
+    } {
         let mut s = start.clone();
         let mut moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
         let mut p = 0u32;
@@ -235,8 +228,11 @@ fn playouts_for(
         }
         n += 1;
         plies += u64::from(p);
+        if s.outcome().is_some_and(|o| !o.is_draw()) {
+            decided += 1;
+        }
     }
-    Ok((n, plies, t0.elapsed().as_secs_f64().max(1e-9)))
+    Ok(((n, decided), plies, t0.elapsed().as_secs_f64().max(1e-9)))
 }
 
 /// `bench --all`: one row per built-in game and variant.
@@ -259,7 +255,8 @@ pub(super) fn bench_all(seconds: f64, max_plies: u32, seed: u64, json: bool) -> 
             let g = Game::load(&files, v.as_deref(), &[])?;
             let start = g.start().map_err(|e| rule_failure(&g, e))?;
             let mut rng = Rng::new(seed);
-            let (n, plies, secs) = playouts_for(&g, &start, seconds, max_plies, &mut rng)?;
+            let ((n, _), plies, secs) =
+                random_playouts(&g, &start, Until::Seconds(seconds), max_plies, &mut rng)?;
             // The deepest perft that took at most about `seconds`, and its rate.
             let (mut depth, mut rate) = (0u32, 0.0f64);
             for d in 1..=12u32 {
