@@ -72,6 +72,18 @@ impl std::str::FromStr for Agent {
                         Err(bad(&format!("at most {} s a move", MAX_THINKING.as_secs())))
                     }
                     Ok(b) => Ok(Agent::Mcts(b)),
+                    // Digits too many for a number: past every limit.
+                    Err(_)
+                        if !b.is_empty()
+                            && b.trim_end_matches(['m', 's'])
+                                .bytes()
+                                .all(|c| c.is_ascii_digit()) =>
+                    {
+                        Err(bad(&format!(
+                            "at most {MAX_PLAYOUTS} playouts or {} s a move",
+                            MAX_THINKING.as_secs()
+                        )))
+                    }
                     Err(_) => Err(bad("the budget is a number of playouts or a time")),
                 }
             }

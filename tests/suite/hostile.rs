@@ -403,6 +403,13 @@ fn search_budgets_and_counts_are_bounded() {
         &["play", "icesickle", "--seat", "all=mcts:99999s"],
         "at most 3600 s a move",
     );
+    // Too many digits for any number: the limits, not "not a number".
+    for budget in ["all=mcts:99999999999", "all=mcts:99999999999999999999ms"] {
+        fails_saying(
+            &["play", "icesickle", "--seat", budget],
+            "at most 10000000 playouts or 3600 s a move",
+        );
+    }
     fails_saying(
         &["bench", "icesickle", "--playouts", "18446744073709551615"],
         "at most 10000000 in one run",
