@@ -33,17 +33,34 @@ fn every_scenario_of_every_game_passes() {
 
 #[test]
 fn every_game_and_variant_conforms() {
-    for files in shipped() {
-        let mut variants: Vec<Option<String>> = vec![None];
-        variants.extend(files.variant_names().into_iter().map(Some));
-        for v in variants {
-            let g = Game::load(&files, v.as_deref(), &[])
-                .unwrap_or_else(|d| panic!("{} {v:?} loads:\n{d}", files.label));
-            let r = conformance(&g, 12, 3).unwrap_or_else(|e| panic!("{} {v:?}: {e}", files.label));
-            assert_eq!(r.playouts, 12);
-            assert!(r.longest <= g.tables().max_plies);
+    // The longest test of the suite: the games and variants are shared out over the cores
+    // (a `Game` stays on the thread that loads it).
+    let jobs: Vec<(icebox::def::GameFiles, Option<String>)> = shipped()
+        .into_iter()
+        .flat_map(|files| {
+            let mut variants: Vec<Option<String>> = vec![None];
+            variants.extend(files.variant_names().into_iter().map(Some));
+            variants.into_iter().map(move |v| (files.clone(), v))
+        })
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some((files, v)) =
+                    jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    let g = Game::load(files, v.as_deref(), &[])
+                        .unwrap_or_else(|d| panic!("{} {v:?} loads:\n{d}", files.label));
+                    let r = conformance(&g, 12, 3)
+                        .unwrap_or_else(|e| panic!("{} {v:?}: {e}", files.label));
+                    assert_eq!(r.playouts, 12);
+                    assert!(r.longest <= g.tables().max_plies);
+                }
+            });
         }
-    }
+    });
 }
 
 #[test]
