@@ -744,10 +744,15 @@ pub struct MoveDef {
     #[serde(default)]
     pub sow_capture_empty: Option<SowEmptyDef>,
     /// For `sow`: the opponent's pits (a per-seat region, the mover's part naming them): when
-    /// they are empty, only sowings that put pieces there are legal; when none does, the
-    /// player has no legal move and `no_moves` decides (Oware's feeding rule).
+    /// they are empty, only sowings that put pieces there are legal; when none does, every
+    /// sowing stays legal, unless `feed_or_no_move` says otherwise.
     #[serde(default)]
     pub feed: Option<String>,
+    /// For `sow` with `feed`: when no sowing feeds a starving opponent, no sowing is legal and
+    /// `no_moves` decides (Oware abapa: the game ends). Default `false`: every sowing stays
+    /// legal.
+    #[serde(default)]
+    pub feed_or_no_move: bool,
     /// For `sow` with `feed`: a sowing whose captures would leave the opponent's pits empty
     /// (a grand slam) is played without capturing.
     #[serde(default)]

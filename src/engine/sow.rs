@@ -28,6 +28,8 @@ pub struct Sow {
     pub on_empty: Option<OnEmpty>,
     /// Region index of the opponents' pits, for the feeding rule.
     pub feed: Option<usize>,
+    /// When no sowing feeds, none is legal (rather than all).
+    pub feed_or_no_move: bool,
     /// A grand slam is played without capturing.
     pub grand_slam_keeps: bool,
 }
@@ -101,14 +103,16 @@ pub fn generate(
                     _ => false,
                 })
             };
-            // None feeds: no sowing is legal, and the game's no-move rule decides (Oware
-            // ends the game there, R7).
-            let mut k = before;
-            while k < out.len() {
-                if feeds(&out[k]) {
-                    k += 1;
-                } else {
-                    out.remove(k);
+            // None feeds: every sowing stays legal, or (`feed_or_no_move`) none is and the
+            // game's no-move rule decides (Oware ends the game there, R7).
+            if sw.feed_or_no_move || out[before..].iter().any(feeds) {
+                let mut k = before;
+                while k < out.len() {
+                    if feeds(&out[k]) {
+                        k += 1;
+                    } else {
+                        out.remove(k);
+                    }
                 }
             }
         }

@@ -224,6 +224,7 @@ pub(super) fn lower_sow(
         by_count,
         on_empty,
         feed,
+        feed_or_no_move: m.feed_or_no_move,
         grand_slam_keeps: m.grand_slam_keeps,
     })
 }

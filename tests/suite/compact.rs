@@ -190,3 +190,18 @@ fn may_pass_adds_a_pass_to_every_turn() {
     let after = after(&g, "3/3/aS2 turn=A", "pass");
     assert!(after.contains("turn=B"), "{after}");
 }
+
+#[test]
+fn feed_keeps_its_meaning_and_feed_or_no_move_ends_an_unfed_turn() {
+    // Oware's position where no sowing of South's reaches North's empty houses.
+    let position = "(SSSSSSSSSSSSSSSSSSSSSSS)/6/SS4/(SSSSSSSSSSSSSSSSSSSSSSS) turn=South";
+    let shipped = icebox::catalog::find("oware", &[]).expect("oware");
+    let g = Game::load(&shipped, None, &[]).expect("loads");
+    assert!(moves(&g, position).is_empty(), "feed_or_no_move: no sowing");
+    // `feed` alone, as it was before `feed_or_no_move`: every sowing stays legal.
+    let mut files = shipped.clone();
+    let text = files.files["game.toml"].replace("feed_or_no_move = true\n", "");
+    files.files.insert("game.toml".into(), text);
+    let g = Game::load(&files, None, &[]).expect("loads");
+    assert_eq!(moves(&g, position), ["A-B", "B-C"]);
+}
