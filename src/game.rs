@@ -351,15 +351,7 @@ impl Game {
     /// [`Game::play_text`], which reads and checks it); [`Game::play_checked`] checks first.
     /// Returns what undoes it.
     pub fn play(&self, s: &mut State, m: &Move) -> Result<Undo, RuleError> {
-        let mut log = Vec::new();
-        let mut next = Vec::new();
-        match self.advance(s, m, &mut log, &mut next) {
-            Ok(()) => Ok(Undo(log)),
-            Err(e) => {
-                Undo(log).undo(&self.tables, s);
-                Err(e)
-            }
-        }
+        self.play_next(s, m, &mut Vec::new())
     }
 
     /// Plays a move, fills `next` with the legal moves that follow (computed anyway to
@@ -381,16 +373,15 @@ impl Game {
         }
     }
 
-    /// Plays a move and fills `next` with the legal moves that follow, without keeping an
-    /// undo record: the fast path for playouts.
+    /// Plays a move and fills `next` with the legal moves that follow, for playouts that
+    /// never take a move back ([`Game::play_next`] without the undo record).
     pub fn play_fast(
         &self,
         s: &mut State,
         m: &Move,
         next: &mut Vec<Move>,
     ) -> Result<(), RuleError> {
-        let mut log = Vec::new();
-        self.advance(s, m, &mut log, next)
+        self.play_next(s, m, next).map(drop)
     }
 
     /// Takes back a move.

@@ -30,7 +30,7 @@ pub fn reaches(
             };
             for &d in &r.dirs[by.index()] {
                 let Some(back) = t.board.reverse(d) else {
-                    return from_anywhere(t, s, pat, by, target, buf);
+                    return lands_on(t, s, pat, by, None, target, buf);
                 };
                 let mut cur = target;
                 let mut steps = 0usize;
@@ -40,7 +40,7 @@ pub fn reaches(
                         break;
                     }
                     if s.top(Loc(c.0)).is_some() {
-                        if from_cell(t, s, pat, by, c, target, buf) {
+                        if lands_on(t, s, pat, by, Some(c), target, buf) {
                             return true;
                         }
                         if first_only {
@@ -57,49 +57,36 @@ pub fn reaches(
                 let mut at = Some(target);
                 for &d in path.iter().rev() {
                     let Some(back) = t.board.reverse(d) else {
-                        return from_anywhere(t, s, pat, by, target, buf);
+                        return lands_on(t, s, pat, by, None, target, buf);
                     };
                     at = at.and_then(|c| t.board.step(c, back));
                 }
                 if let Some(origin) = at
                     && s.top(Loc(origin.0)).is_some()
-                    && from_cell(t, s, pat, by, origin, target, buf)
+                    && lands_on(t, s, pat, by, Some(origin), target, buf)
                 {
                     return true;
                 }
             }
             false
         }
-        _ => from_anywhere(t, s, pat, by, target, buf),
+        _ => lands_on(t, s, pat, by, None, target, buf),
     }
 }
 
-/// Whether one of the generator's moves from `from` ends on `target`.
-fn from_cell(
+/// Whether one of the generator's moves from `from` (from anywhere: `None`, for chains,
+/// placements, races...) ends on `target`.
+fn lands_on(
     t: &Tables,
     s: &State,
     pat: &Pattern,
     by: PlayerId,
-    from: CellId,
+    from: Option<CellId>,
     target: CellId,
     buf: &mut Vec<Move>,
 ) -> bool {
     buf.clear();
-    movegen::generate(t, s, pat, by, Some(from), buf);
-    buf.iter().any(|m| m.to() == Some(Loc(target.0)))
-}
-
-/// Whether any of the generator's moves ends on `target` (chains, placements, races...).
-fn from_anywhere(
-    t: &Tables,
-    s: &State,
-    pat: &Pattern,
-    by: PlayerId,
-    target: CellId,
-    buf: &mut Vec<Move>,
-) -> bool {
-    buf.clear();
-    movegen::generate(t, s, pat, by, None, buf);
+    movegen::generate(t, s, pat, by, from, buf);
     buf.iter().any(|m| m.to() == Some(Loc(target.0)))
 }
 
@@ -155,13 +142,37 @@ pub fn keep_safe(
     }
     let mut scratch = s.clone();
     let mut buf = Vec::new();
+    // Where the royal piece stands now: the board is scanned again only after a move that
+    // could change that (most moves leave the king where it is).
+    let home = royal_cells(t, s, p, royal);
+    let piece = t.piece(royal, Some(p));
     moves.retain(|m| {
         let n = super::apply_actions(t, &mut scratch, &m.actions);
-        let cells = royal_cells(t, &scratch, p, royal);
-        let safe = !attacked_by_opponents(t, &scratch, p, pats, &cells, &mut buf);
+        let moved;
+        let cells = if leaves_royal_alone(m, piece, &home) {
+            &home
+        } else {
+            moved = royal_cells(t, &scratch, p, royal);
+            &moved
+        };
+        let safe = !attacked_by_opponents(t, &scratch, p, pats, cells, &mut buf);
         super::unapply_actions(t, &mut scratch, &m.actions, n);
         safe
     });
+}
+
+/// Whether `m` surely leaves the royal `piece` on top of exactly the cells `home`: it moves,
+/// replaces or covers no royal piece and touches none of those cells (a carried or rotated
+/// stack might, so those count as changes).
+fn leaves_royal_alone(m: &Move, piece: super::Piece, home: &[CellId]) -> bool {
+    use super::Action;
+    let at = |l: Loc| home.iter().any(|c| Loc(c.0) == l);
+    m.actions.iter().all(|a| match *a {
+        Action::Transfer { piece: q, from, to } => q != piece && !at(from) && !at(to),
+        Action::Replace { at: l, old, new } => old != piece && new != piece && !at(l),
+        Action::Carry { .. } | Action::Rotate { .. } => false,
+        _ => true,
+    })
 }
 
 /// Whether seat `p`'s royal piece (`[rules] royal`) is attacked: in check.
