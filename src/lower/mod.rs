@@ -232,6 +232,12 @@ pub(crate) fn lower(
         }
     }
     let board = board?;
+    if implicit_captured && board.cell(CAPTURED).is_some() {
+        problems.push(Problem::at(
+            &["board"],
+            "a cell is named `captured`, the zone captures go to when a generator names none: give those generators `capture_to`, or rename the cell",
+        ));
+    }
     for z in &def.zones {
         if board.cell(z.0).is_some() {
             problems.push(Problem::at(

@@ -205,3 +205,14 @@ fn feed_keeps_its_meaning_and_feed_or_no_move_ends_an_unfed_turn() {
     let g = Game::load(&files, None, &[]).expect("loads");
     assert_eq!(moves(&g, position), ["A-B", "B-C"]);
 }
+
+#[test]
+fn the_default_captured_zone_may_not_clash_with_a_cell() {
+    let body = PAWNS.to_string();
+    let t = toml(", forward = \"s\"", &body).replace(
+        "grid = { files = 3, ranks = 3 }",
+        "cells = [{ name = \"captured\" }, { name = \"b\" }]\nlinks = [{ from = \"captured\", to = \"b\", dir = \"n\", back = \"s\" }]",
+    );
+    let e = load(&t, None).err().expect("a clash");
+    assert!(e.contains("a cell is named `captured`"), "{e}");
+}
