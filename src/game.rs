@@ -105,6 +105,9 @@ impl Game {
         // The set-up is checked even when earlier parts failed, so one run reports it all.
         let mut setup = State::empty(&tables);
         crate::lower::setup_state(def, &tables, &mut setup, &mut problems);
+        if let Some(first) = def.setup.first.as_deref().and_then(|f| tables.seat(f)) {
+            setup.turn = first;
+        }
         if !problems.is_empty() {
             return Err(Diagnostics(problems.into_iter().map(located).collect()));
         }
@@ -170,10 +173,12 @@ impl Game {
     /// Whether the game keeps a score worth showing: a generator scores captures, or the
     /// script adds to scores or ends the game on them. Chess boards need no `score: 0, 0`.
     pub fn keeps_score(&self) -> bool {
-        self.tables
-            .patterns
-            .iter()
-            .any(|p| p.capture.score != def::ScoreMode::None)
+        self.tables.stakes.is_some()
+            || self
+                .tables
+                .patterns
+                .iter()
+                .any(|p| p.capture.score != def::ScoreMode::None)
             || ["add_score", "end_by_score"]
                 .iter()
                 .any(|f| self.script.contains(f))
@@ -315,17 +320,33 @@ impl Game {
     /// The moves the script lists, less those that leave the mover's royal piece attacked
     /// (`[rules] royal`).
     fn generate(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        use crate::engine::turn::{self, Stage};
         let t = &*self.tables;
-        for tier in &t.generator_tiers {
-            for &p in tier {
-                crate::engine::movegen::generate(t, s, &t.patterns[p], s.turn(), None, out);
+        // A dice turn the engine runs gives the moves of its stages itself; the generators
+        // play the dice.
+        let stage = t.turn.as_ref().map(|dt| turn::moves(t, dt, s, out));
+        if matches!(stage, None | Some(Stage::Play)) {
+            for tier in &t.generator_tiers {
+                for &p in tier {
+                    crate::engine::movegen::generate(t, s, &t.patterns[p], s.turn(), None, out);
+                }
+                if !out.is_empty() {
+                    break;
+                }
             }
-            if !out.is_empty() {
-                break;
-            }
+        }
+        if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage) {
+            turn::keep_usable(t, dt, s, out);
         }
         if self.rules.hooks.moves {
             self.rules.moves(s, out)?;
+        }
+        if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage)
+            && out.is_empty()
+            && dt.unusable == crate::def::Unusable::Pass
+        {
+            // "When neither number can be used, the player loses his turn."
+            out.push(Move::pass());
         }
         if t.may_pass && !out.iter().any(|m| m.shape == crate::engine::Shape::Pass) {
             out.push(Move::pass());
@@ -477,6 +498,8 @@ impl Game {
             self.rules.evaluate(s, p).map(Some)
         } else if self.def.rules.evaluate == Some(crate::def::Evaluation::Material) {
             Ok(Some(self.material(s, p)))
+        } else if self.def.rules.evaluate == Some(crate::def::Evaluation::Race) {
+            Ok(Some(crate::engine::turn::race(&self.tables, s, p)))
         } else {
             Ok(None)
         }
@@ -558,11 +581,15 @@ impl Game {
             }
         }
         let mover = s.turn();
-        let turn_set = if self.rules.hooks.after_move {
-            self.rules.after_move(s, m, log)?
-        } else {
-            false
-        };
+        let mut turn_set = false;
+        if let Some(dt) = &t.turn {
+            let mut tx = Tx { s, log };
+            turn_set = crate::engine::turn::after(t, dt, &mut tx, &self.setup, m)
+                .map_err(|e| RuleError::engine(&t.id, e))?;
+        }
+        if self.rules.hooks.after_move && !s.is_over() {
+            turn_set |= self.rules.after_move(s, m, log)?;
+        }
         // The ends the engine checks itself ([end]): a line, a chain, a full board.
         if !s.is_over() && (t.end.line.is_some() || t.end.connect.is_some() || t.end.full.is_some())
         {
@@ -658,6 +685,14 @@ impl Game {
                 return Ok(());
             }
             let who = s.turn();
+            if let Some(dt) = &t.turn
+                && dt.unusable == crate::def::Unusable::Lose
+                && crate::engine::turn::stage(t, dt, s) == crate::engine::turn::Stage::Play
+            {
+                crate::engine::turn::unusable_loss(t, &mut Tx { s, log }, &self.setup)
+                    .map_err(|e| RuleError::engine(&t.id, e))?;
+                continue;
+            }
             // With a royal piece: no move while attacked is checkmate, whatever the policy
             // for a stalemate says (a script deciding itself asks `s.in_check`).
             if t.royal.is_some()

@@ -10,6 +10,8 @@ use std::collections::HashMap;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 mod facing;
+pub mod numbered;
+pub mod ranges;
 
 use crate::def::{BoardDef, GameDef, RegionDef};
 use crate::diag::Problem;
@@ -147,7 +149,17 @@ impl Board {
             reverse: Vec::new(),
         };
         let mut links: Vec<(CellId, CellId, String)> = Vec::new();
-        let bd: &BoardDef = &def.board;
+        let generated;
+        let bd: &BoardDef = match &def.board.numbered {
+            Some(n) => match numbered::lower(&def.board, n) {
+                Ok(listed) => {
+                    generated = listed;
+                    &generated
+                }
+                Err(p) => return Err(vec![p]),
+            },
+            None => &def.board,
+        };
         match (&bd.grid, bd.cells.is_empty()) {
             (Some(_), false) => problems.push(Problem::at(
                 &["board", "cells"],
@@ -155,7 +167,7 @@ impl Board {
             )),
             (None, true) => problems.push(Problem::at(
                 &["board"],
-                "the board has no cells: give `grid` or `cells`",
+                "the board has no cells: give `grid`, `numbered` or `cells`",
             )),
             _ => {}
         }
@@ -445,12 +457,8 @@ impl Board {
             match r {
                 RegionDef::Shared(cells) => {
                     let mut set = CellSet::new(n);
-                    for (i, c) in cells.iter().enumerate() {
-                        if let Some(id) =
-                            b.lookup(c, &["regions", name, &i.to_string()], &mut problems)
-                        {
-                            set.insert(id);
-                        }
+                    for id in b.lookup_list(cells, &["regions", name], &mut problems) {
+                        set.insert(id);
                     }
                     region.sets.push(set);
                 }
@@ -468,14 +476,9 @@ impl Board {
                         let mut set = CellSet::new(n);
                         match map.get(*seat) {
                             Some(cells) => {
-                                for (i, c) in cells.iter().enumerate() {
-                                    if let Some(id) = b.lookup(
-                                        c,
-                                        &["regions", name, seat, &i.to_string()],
-                                        &mut problems,
-                                    ) {
-                                        set.insert(id);
-                                    }
+                                let path = ["regions", name, seat];
+                                for id in b.lookup_list(cells, &path, &mut problems) {
+                                    set.insert(id);
                                 }
                             }
                             None => problems.push(Problem::at(
@@ -559,6 +562,29 @@ impl Board {
                 None
             }
         }
+    }
+
+    /// The cells of a list whose items are names or ranges (`"1..6"`, `"c1..f1"`), in
+    /// order; problems are reported at the item (`path` + its index).
+    pub fn lookup_list(
+        &self,
+        items: &[String],
+        path: &[&str],
+        problems: &mut Vec<Problem>,
+    ) -> Vec<CellId> {
+        let mut cells = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let idx = i.to_string();
+            let mut at = path.to_vec();
+            at.push(&idx);
+            match ranges::expand(item) {
+                Ok(names) => {
+                    cells.extend(names.iter().filter_map(|n| self.lookup(n, &at, problems)));
+                }
+                Err(m) => problems.push(Problem::at(&at, m)),
+            }
+        }
+        cells
     }
 
     /// Number of cells.

@@ -393,6 +393,15 @@ pub fn load(
             reshaped = true;
         }
     }
+    for (k, o) in &def.options {
+        let (Some(path), Some(v)) = (&o.key, options.get(k)) else {
+            continue;
+        };
+        match set_key(&mut table, path, v) {
+            Ok(()) => reshaped = true,
+            Err(m) => diags.push(origins.locate(&["options", k, "key"], m)),
+        }
+    }
     if !diags.is_empty() {
         return Err(Diagnostics(diags));
     }
@@ -437,6 +446,42 @@ fn unknown_option(file: &str, key: &str, def: &GameDef) -> Diagnostic {
             def.options.keys().cloned().collect::<Vec<_>>().join(", ")
         )),
     }
+}
+
+/// Writes an option's value at the dotted key path it names (`[options.X] key`). The key
+/// must already be written, with a value of the option's type: so a misspelt path, or one
+/// that would change what a key means, is an error rather than a silent new key.
+fn set_key(table: &mut toml::Table, path: &str, v: &OptionValue) -> Result<(), String> {
+    let mut keys: Vec<&str> = path.split('.').collect();
+    let last = keys.pop().unwrap_or_default();
+    let mut t = table;
+    for k in keys {
+        match t.get_mut(k) {
+            Some(toml::Value::Table(inner)) => t = inner,
+            _ => {
+                return Err(format!(
+                    "key = \"{path}\": the definition writes no table `{k}` there"
+                ));
+            }
+        }
+    }
+    let Some(old) = t.get_mut(last) else {
+        return Err(format!(
+            "key = \"{path}\": the definition does not write `{last}` there (write it with its value without the option)"
+        ));
+    };
+    let new = match (&*old, v) {
+        (toml::Value::Boolean(_), OptionValue::Bool(b)) => toml::Value::Boolean(*b),
+        (toml::Value::Integer(_), OptionValue::Int(i)) => toml::Value::Integer(*i),
+        (toml::Value::String(_), OptionValue::Str(s)) => toml::Value::String(s.clone()),
+        (old, v) => {
+            return Err(format!(
+                "key = \"{path}\": the definition's value there is `{old}`, of another type than the option's `{v}`"
+            ));
+        }
+    };
+    *old = new;
+    Ok(())
 }
 
 /// Removes a dotted key path (`setup.cells`) from a table, if it is there.

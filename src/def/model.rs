@@ -24,6 +24,7 @@ pub struct GameDef {
     #[serde(default)]
     pub directions: BTreeMap<String, BTreeMap<String, String>>,
     /// Named cell sets. A region is either one list of cells, or a table of lists per seat.
+    /// An item may be a range: `"1..6"`, `"c1..f1"` along a rank, `"a3..a6"` along a file.
     #[serde(default)]
     pub regions: BTreeMap<String, RegionDef>,
     /// Off-board places that hold pieces: reserves, stashes, bars, trays, captured piles.
@@ -43,13 +44,18 @@ pub struct GameDef {
     /// House-rule switches, read by the script with `s.option("name")`.
     #[serde(default)]
     pub options: BTreeMap<String, OptionDef>,
-    /// Courses for race games, per seat, in running order: `course = { White = ["24", "23",
-    /// ...], Black = ["1", "2", ...] }`. Generators of kind `track` run along them.
+    /// Courses for race games, per seat, in running order: `course = { White = ["24..1"],
+    /// Black = ["1..24"] }` (an item is a cell or a range of cells, either way). Generators of
+    /// kind `track` run along them.
     #[serde(default)]
     pub tracks: BTreeMap<String, BTreeMap<String, Vec<String>>>,
-    /// Dice, for games of chance: the script throws them with `s.gen_rolls()`.
+    /// Dice, for games of chance: thrown every turn by the engine (`each_turn`), or by the
+    /// script with `s.gen_rolls()`.
     #[serde(default)]
     pub dice: Option<DiceDef>,
+    /// Games played for points: the doubling cube and matches.
+    #[serde(default)]
+    pub stakes: Option<StakesDef>,
     /// Ways the game ends that the engine checks itself after every move: a line of N, a
     /// chain joining two regions, a full board, nobody able to move.
     #[serde(default)]
@@ -132,10 +138,116 @@ pub struct DiceDef {
     /// Sides of each die (2 to 15; default 6).
     #[serde(default = "six")]
     pub sides: u8,
+    /// The engine runs the turn: the player to move throws the dice at the start of each turn
+    /// (a move made by chance), then plays them one die per ply with the generators in force
+    /// (`[rules] generators`) until they are used up or none can be used, and the next seat
+    /// throws. Without it the script throws (`s.gen_rolls()`) and runs the turn itself.
+    #[serde(default)]
+    pub each_turn: bool,
+    /// How many times over a throw of equal dice is played (backgammon: 2, "he plays the
+    /// numbers shown on the dice twice", so four moves). Default 1. With `each_turn`.
+    #[serde(default = "once")]
+    pub doubles: u8,
+    /// Which dice a player must use, with `each_turn`.
+    #[serde(default)]
+    pub must_use: MustUse,
+    /// After the throw the player keeps this many of the dice and plays those (IceGammon:
+    /// 2 of 3), a move written `use 3 5`. With `each_turn`.
+    #[serde(default)]
+    pub choose: Option<u8>,
+    /// What happens when the dice left cannot be used, with `each_turn`.
+    #[serde(default)]
+    pub unusable: Unusable,
+    /// How the first turn of a game is decided, with `each_turn`.
+    #[serde(default)]
+    pub opening: Opening,
 }
 
 fn six() -> u8 {
     6
+}
+
+fn once() -> u8 {
+    1
+}
+
+/// Which dice of a throw must be used (`[dice] must_use`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum MustUse {
+    /// Any die that can be used may be; the player may be left with dice they could have
+    /// used in another order.
+    #[default]
+    Any,
+    /// Only moves after which the most dice can be used in all.
+    Most,
+    /// As `most`, and when only one die can be used it must be the larger if that one can
+    /// (backgammon: "if either number can be played but not both, the player must play the
+    /// larger one").
+    MostThenLarger,
+}
+
+/// What happens when none of the dice left can be used (`[dice] unusable`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Unusable {
+    /// The player loses the rest of the turn: a `pass` that gives up the dice.
+    #[default]
+    Pass,
+    /// The player loses the game (IceGammon), worth one point times the cube (`[stakes]`).
+    Lose,
+}
+
+/// How the first turn of a game is decided (`[dice] opening`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Opening {
+    /// The first seat (`[setup] first`) throws and moves.
+    #[default]
+    None,
+    /// Each player throws one die, the first seat first; the higher throw moves first,
+    /// playing the two dice as thrown; equal throws are thrown again (backgammon). Needs two
+    /// seats and two dice. The vars `opening` (0, 1 while the second die waits, 2 after)
+    /// and `first_die` keep it.
+    OneEach,
+}
+
+/// What a game is worth, in games played for points (`[stakes]`): the doubling cube and
+/// matches to a number of points.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StakesDef {
+    /// The doubling cube: at the start of their turn, before throwing (`[dice] each_turn`),
+    /// a player who holds the cube, or anybody while nobody does, may say `double`; the
+    /// opponent says `take` (the game goes on at twice the stakes and the cube is theirs) or
+    /// `drop` (and loses the game at the stakes before the double). Not doubling is `roll`.
+    /// Two seats. The vars `cube` (the stakes, from 1), `owner` (who may double next, -1:
+    /// either), `offered` and `rolling` (the throw comes next) keep it.
+    #[serde(default)]
+    pub cube: bool,
+    /// The cube's highest value (default 64).
+    #[serde(default = "cube_limit")]
+    pub cube_limit: i64,
+    /// A match to this many points (default 1: a single game). A game won
+    /// (`s.game_won(p, points, why)`) is worth its points times the cube to the winner's
+    /// score; the next game starts from the set-up until a score reaches the target.
+    #[serde(default = "one_point", rename = "match")]
+    pub match_to: i64,
+    /// The Crawford rule: no doubling in the game right after a player first comes within
+    /// one point of the match. The var `crawford` (1 during that game, 2 after it) keeps it.
+    #[serde(default)]
+    pub crawford: bool,
+}
+
+fn cube_limit() -> i64 {
+    64
+}
+
+fn one_point() -> i64 {
+    1
 }
 
 /// Names and provenance of a game.
@@ -203,13 +315,18 @@ pub struct SeatDef {
     pub forward: Option<String>,
 }
 
-/// The board: a generated grid or an explicit list of cells and links.
+/// The board: a generated grid, a generated numbered track, or an explicit list of cells and
+/// links.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardDef {
     /// A rectangular grid, files `a..`, ranks `1..`, with the eight compass directions.
     #[serde(default)]
     pub grid: Option<GridDef>,
+    /// A track of numbered cells `1` to `count` (a backgammon board, a race track), linked
+    /// in order.
+    #[serde(default)]
+    pub numbered: Option<NumberedDef>,
     /// Explicit cells (for hexagonal, track or any other boards).
     #[serde(default)]
     pub cells: Vec<CellDef>,
@@ -248,6 +365,48 @@ pub struct GridDef {
     /// each row shifted half a cell).
     #[serde(default)]
     pub directions: Vec<String>,
+}
+
+/// A generated track of numbered cells: `1` to `count`, each linked to the next by `next`
+/// and back by `previous`, drawn in rows that the numbering snakes through (boustrophedon).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NumberedDef {
+    /// How many cells, named `1` to `count` (at most 20000).
+    pub count: u32,
+    /// Rows the cells are drawn in, an equal number each (default 1). Cell 1 is in the
+    /// `start` corner; each row runs back the other way from where the last one ended, so
+    /// with two rows the cells go round like a backgammon board's points. Rows are drawn
+    /// three cells apart, leaving room for the stacks.
+    #[serde(default = "one_row")]
+    pub rows: u32,
+    /// The corner of the drawing that cell 1 is in.
+    #[serde(default)]
+    pub start: Corner,
+    /// A gap in the drawing after every this many cells of a row (backgammon's bar: 6);
+    /// 0 (default) for none.
+    #[serde(default)]
+    pub gap_every: u32,
+}
+
+fn one_row() -> u32 {
+    1
+}
+
+/// A corner of a board's drawing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Corner {
+    /// Bottom right (a backgammon board's point 1, seen by White).
+    #[default]
+    BottomRight,
+    /// Bottom left (snakes and ladders' square 1).
+    BottomLeft,
+    /// Top left (a senet board's first square).
+    TopLeft,
+    /// Top right.
+    TopRight,
 }
 
 /// The squares of one colour of a chequered grid.
@@ -1055,6 +1214,11 @@ pub struct OptionDef {
     #[serde(default)]
     #[schemars(with = "Option<BTreeMap<String, serde_json::Value>>")]
     pub when_on: Option<toml::Table>,
+    /// A key of the definition that takes the option's value, as a dotted path
+    /// (`"stakes.match"`): `--set match=7` then plays a match to 7. The definition writes the
+    /// key too (its meaning without the option), with a value of the option's type.
+    #[serde(default)]
+    pub key: Option<String>,
 }
 
 /// The value of an option.
@@ -1167,6 +1331,10 @@ pub struct RulesDef {
 pub enum Evaluation {
     /// The seat's material (piece sizes on the board) less everybody else's.
     Material,
+    /// The race: the pips everybody else still has to run less the seat's own. A piece's
+    /// pips are the cells left on its course (the track of the generators in force), a piece
+    /// waiting to enter has the whole course and one more, a piece borne off none.
+    Race,
 }
 
 /// `[rules] generators`: every generator named, or tiers tried in order.

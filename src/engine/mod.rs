@@ -14,6 +14,7 @@ pub mod moves;
 pub mod rng;
 pub mod sow;
 pub mod track;
+pub mod turn;
 
 use smallvec::SmallVec;
 
@@ -318,6 +319,12 @@ pub struct Tables {
     pub words: Vec<String>,
     /// Ends the engine checks itself (`[end]`).
     pub end: End,
+    /// The dice turn the engine runs (`[dice] each_turn`).
+    pub turn: Option<turn::DiceTurn>,
+    /// What games are worth: the cube, matches (`[stakes]`).
+    pub stakes: Option<turn::Stakes>,
+    /// The race evaluation's table (`[rules] evaluate = "race"`).
+    pub race: Option<turn::Race>,
 }
 
 /// A compiled `[end]` table.

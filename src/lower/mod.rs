@@ -9,6 +9,7 @@
 
 mod generators;
 mod tracks;
+mod turn;
 
 use std::collections::BTreeMap;
 
@@ -338,6 +339,9 @@ pub(crate) fn lower(
         }),
         words: def.rules.words.clone(),
         end: crate::engine::End::default(),
+        turn: None,
+        stakes: None,
+        race: None,
         tracks: Vec::new(),
         layered: def.moves.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),
@@ -443,6 +447,10 @@ pub(crate) fn lower(
             }
             t.generator_tiers.push(ids);
         }
+    }
+    turn::lower(def, &mut t, problems);
+    if def.rules.evaluate == Some(def::Evaluation::Race) {
+        t.race = turn::race(&t, problems);
     }
     if let Some(r) = &def.rules.royal {
         let kinds = kind_list(&t, std::slice::from_ref(r), &["rules", "royal"], problems);

@@ -20,18 +20,27 @@ pub(super) fn lower_track(
             );
             continue;
         };
-        for (i, c) in cells.iter().enumerate() {
+        for (i, item) in cells.iter().enumerate() {
             let idx = i.to_string();
-            match t.board.cell(c) {
-                Some(id) if !course[p.index()].contains(&id) => course[p.index()].push(id),
-                Some(_) => problems.push(Problem::at(
-                    &["tracks", name, seat, &idx],
-                    format!("`{c}` is on this course twice"),
-                )),
-                None => problems.push(Problem::at(
-                    &["tracks", name, seat, &idx],
-                    format!("`{c}` is not a cell"),
-                )),
+            let at = ["tracks", name, seat, &idx];
+            let names = match crate::board::ranges::expand(item) {
+                Ok(names) => names,
+                Err(m) => {
+                    problems.push(Problem::at(&at, m));
+                    continue;
+                }
+            };
+            for c in &names {
+                match t.board.cell(c) {
+                    Some(id) if !course[p.index()].contains(&id) => course[p.index()].push(id),
+                    Some(_) => {
+                        problems.push(Problem::at(&at, format!("`{c}` is on this course twice")))
+                    }
+                    None => problems.push(
+                        Problem::at(&at, format!("`{c}` is not a cell"))
+                            .suggesting(c, t.board.names().iter().map(String::as_str)),
+                    ),
+                }
             }
         }
     }

@@ -213,6 +213,22 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.keep_die(v: int) -> int",
+        "Keeps only the moves that use a die showing `v`, and those that use no die; returns how many are left.",
+        "if s.get_var(\"again\") == 1 { s.keep_die(s.dice[0]); }",
+        |c: &mut Ctx, v: i64| {
+            generate(c, |_, _, out| {
+                out.retain(|m| {
+                    let d = crate::engine::turn::die_used(m);
+                    d == 0 || i64::from(d) == v
+                });
+                Ok(out.len() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
         "s.try_move(i: int)",
         "Plays move `i` on a copy of the state that every read then sees, until `undo_try` (the turn does not pass). Generators and list changes are refused meanwhile.",
         "s.try_move(i); let bad = stuck(s, x); s.undo_try();",
@@ -259,38 +275,7 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, gens: Array, larger: bool| {
             generate(c, |t, s, out| {
                 let pats = patterns(t, &gens)?;
-                let me = s.turn();
-                let mut scratch = s.clone();
-                let scores: Vec<usize> = out
-                    .iter()
-                    .map(|m| {
-                        if !uses_die(m) {
-                            return usize::MAX;
-                        }
-                        let n = crate::engine::apply_actions(t, &mut scratch, &m.actions);
-                        let used = 1 + max_dice_use(t, &mut scratch, &pats, me);
-                        crate::engine::unapply_actions(t, &mut scratch, &m.actions, n);
-                        used
-                    })
-                    .collect();
-                let best = scores.iter().copied().filter(|&u| u != usize::MAX).max();
-                let Some(best) = best else {
-                    return Ok(out.len() as i64);
-                };
-                let top_die = out
-                    .iter()
-                    .zip(&scores)
-                    .filter(|(_, u)| **u == best)
-                    .map(|(m, _)| die_used(m))
-                    .max()
-                    .unwrap_or(0);
-                let mut k = 0;
-                out.retain(|m| {
-                    let u = scores[k];
-                    k += 1;
-                    u == usize::MAX
-                        || (u == best && !(larger && best == 1 && die_used(m) != top_die))
-                });
+                crate::engine::turn::keep_most_dice(t, s, out, &pats, larger);
                 Ok(out.len() as i64)
             })
         }

@@ -17,16 +17,7 @@ fn rolls(t: &Tables, s: &State, n: Option<i64>, out: &mut Vec<Move>) -> R<()> {
         None => spec.count as usize,
     };
     crate::engine::dice::check(count, spec.sides).map_err(rt)?;
-    for (d, w) in crate::engine::dice::outcomes(count, spec.sides) {
-        let mut m = Move::pass();
-        m.shape = Shape::Roll(d);
-        m.actions.push(Action::SetDice {
-            old: s.dice(),
-            new: d,
-        });
-        m.chance = w;
-        out.push(m);
-    }
+    crate::engine::turn::throws(t, s, count, out);
     Ok(())
 }
 

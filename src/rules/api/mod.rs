@@ -378,47 +378,6 @@ fn dice_of(arr: &Array) -> R<Dice> {
     })
 }
 
-fn uses_die(m: &Move) -> bool {
-    die_used(m) != 0
-}
-
-/// The die a move uses up (0 for none).
-fn die_used(m: &Move) -> u8 {
-    m.actions
-        .iter()
-        .find_map(|a| match a {
-            Action::Die {
-                value, used: true, ..
-            } => Some(*value),
-            _ => None,
-        })
-        .unwrap_or(0)
-}
-
-/// The most dice the player to move can still use, one generated move per die, with the
-/// generators `pats` (only moves that use a die count).
-fn max_dice_use(t: &Tables, s: &mut State, pats: &[usize], who: PlayerId) -> usize {
-    let full = s.dice().len();
-    if full == 0 {
-        return 0;
-    }
-    let mut moves = Vec::new();
-    for &i in pats {
-        movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
-    }
-    let mut best = 0;
-    for m in moves.iter().filter(|m| uses_die(m)) {
-        let n = crate::engine::apply_actions(t, s, &m.actions);
-        let used = 1 + max_dice_use(t, s, pats, who);
-        crate::engine::unapply_actions(t, s, &m.actions, n);
-        best = best.max(used);
-        if best == full {
-            break;
-        }
-    }
-    best
-}
-
 fn end(c: &Ctx, o: Outcome) -> R<()> {
     change(c, "end", |_, _, tx| {
         tx.set_outcome(Some(o));

@@ -56,6 +56,21 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.game_won(p: int, points: int, why: string)",
+        "Seat `p` wins this game, worth `points` times the doubling cube (`[stakes]`). In a match the points go to `p`'s score and the next game starts from the set-up, unless the match is won.",
+        "s.game_won(me, 2, \"gammon\");",
+        |c: &mut Ctx, p: i64, points: i64, why: &str| -> R<()> {
+            change(c, "game_won", |w, t, tx| {
+                let winner = player(t, p)?;
+                crate::engine::turn::game_won(t, tx, &w.setup, winner, points, why).map_err(rt)
+            })?;
+            c.0.borrow_mut().turn_set = true;
+            Ok(())
+        }
+    );
+
+    def!(
+        api,
         "s.end_by_score(high_wins: bool, why: string)",
         "Ends the game ranking the seats (teams) by score, highest first (or lowest first); equal totals share a place.",
         "s.end_by_score(true, \"more points\");",

@@ -8,9 +8,11 @@
 //! or the whole key when one element is left; flip a true/false key; move a number by one;
 //! drop a key that holds one value (`land`, `region`, `promote`, `chain`...). Under `[rules]`:
 //! drop `repetition`, the clock's settings, an agreement; change `no_moves`. Under `[end]`:
-//! drop each end, weaken its settings, decide it the other way. A grid without one of its
-//! `directions`. Under `[options]`: drop an option's `when_on` overlay (its effect on the
-//! definition).
+//! drop each end, weaken its settings, decide it the other way. Under `[dice]` and
+//! `[stakes]`: move each number by one, flip each switch, give each word setting
+//! (`must_use`, `unusable`, `opening`) its other values. A grid without one of its
+//! `directions`. Under `[options]`: drop an option's `when_on` overlay or `key` (its effect on
+//! the definition).
 
 use super::Mutant;
 
@@ -107,6 +109,35 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
             }
         }
     }
+    // The dice turn the engine runs and the stakes: each setting moved by one, flipped, or
+    // set to each of its other values.
+    for table_name in ["dice", "stakes"] {
+        let p = at(table_name);
+        let Some(keys) = get_path(&table, &p).and_then(toml::Value::as_table) else {
+            continue;
+        };
+        for (k, v) in keys {
+            let words: &[&str] = match k.as_str() {
+                "each_turn" => continue,
+                "must_use" => &["any", "most", "most-then-larger"],
+                "unusable" => &["pass", "lose"],
+                "opening" => &["none", "one-each"],
+                _ => {
+                    leaf(&p, k, v, &mut found);
+                    continue;
+                }
+            };
+            let mut at_key = p.clone();
+            at_key.push(k.clone());
+            for other in words.iter().filter(|w| v.as_str() != Some(**w)) {
+                found.push((
+                    at_key.clone(),
+                    Op::Set(toml::Value::String((*other).into())),
+                    format!("{v} -> \"{other}\""),
+                ));
+            }
+        }
+    }
     // What a player with no legal move does.
     if let Some(toml::Value::String(now)) =
         get_path(&table, &at("rules")).and_then(|r| r.get("no_moves"))
@@ -182,14 +213,16 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
     }
     if let Some(options) = get(&table, options_at).and_then(toml::Value::as_table) {
         for (name, o) in options {
-            if o.get("when_on").is_some() {
-                let mut p: Vec<String> = options_at.iter().map(|s| s.to_string()).collect();
-                p.extend([name.clone(), "when_on".into()]);
-                found.push((
-                    p,
-                    Op::Drop,
-                    "drop the option's `when_on` (its effect)".into(),
-                ));
+            for key in ["when_on", "key"] {
+                if o.get(key).is_some() {
+                    let mut p: Vec<String> = options_at.iter().map(|s| s.to_string()).collect();
+                    p.extend([name.clone(), key.into()]);
+                    found.push((
+                        p,
+                        Op::Drop,
+                        format!("drop the option's `{key}` (its effect)"),
+                    ));
+                }
             }
         }
     }
