@@ -108,6 +108,7 @@ impl Game {
         if let Some(first) = def.setup.first.as_deref().and_then(|f| tables.seat(f)) {
             setup.turn = first;
         }
+        setup.rekey(&tables);
         if !problems.is_empty() {
             return Err(Diagnostics(problems.into_iter().map(located).collect()));
         }

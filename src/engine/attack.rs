@@ -207,7 +207,9 @@ pub fn attacks_cell(
         return false;
     };
     let mut probe = s.clone();
-    probe.stacks[c.index()].push(t.piece(royal, Some(defender)));
+    let probe_piece = t.piece(royal, Some(defender));
+    probe.board ^= super::piece_key(Loc(c.0), 0, probe_piece);
+    probe.stacks[c.index()].push(probe_piece);
     pats.iter()
         .any(|&i| reaches(t, &probe, &t.patterns[i], by, c, &mut buf))
 }

@@ -108,18 +108,27 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// The key of piece `p` at height `i` of location `l`: a fixed random-looking number
+/// (Zobrist hashing, with SplitMix64's finaliser instead of a table, so stacks of any height
+/// need no storage). The board key is the XOR of these over every piece on a cell, so a move
+/// changes it by the pieces it moves: [`State::board_key`] is kept up to date by every
+/// action instead of being computed from the whole board each ply.
+#[inline]
+pub fn piece_key(l: Loc, i: usize, p: Piece) -> u64 {
+    let mut x = (u64::from(l.0) << 40) ^ ((i as u64 & 0xFFFF_FFFF) << 8) ^ u64::from(p.0);
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 /// The key of one cell holding `stack` (0 when empty): the board key is their XOR.
 pub fn cell_key(c: CellId, stack: &[Piece]) -> u64 {
-    if stack.is_empty() {
-        return 0;
-    }
-    let mut h = KeyHasher(0x9e37_79b9_7f4a_7c15);
-    h.add(u64::from(c.0));
-    for p in stack {
-        h.add(u64::from(p.0) + 1);
-    }
-    use std::hash::Hasher;
-    h.finish()
+    let l = Loc(c.0);
+    stack
+        .iter()
+        .enumerate()
+        .fold(0, |k, (i, p)| k ^ piece_key(l, i, *p))
 }
 
 /// How many pieces form the top layer of a stack of `n` with these layer bits.
@@ -614,6 +623,9 @@ pub struct State {
     /// The script's flag for the ply being played (`s.set_flag`), moved into the history when
     /// the ply ends: always 0 between plies.
     pub(crate) flag: i64,
+    /// The board key ([`cell_key`] of every cell, XORed), kept up to date by every action:
+    /// derived from `stacks`, so it takes no part in equality.
+    pub(crate) board: u64,
 }
 
 /// One position of the history: its key, and who made the ply that led to it with the
@@ -683,20 +695,31 @@ impl State {
             outcome: None,
             history: Vec::new(),
             flag: 0,
+            board: 0,
         }
     }
 
+    /// Computes the board key again from the pieces, after they were set wholesale (a
+    /// position read, a set-up, a new round).
+    pub(crate) fn rekey(&mut self, t: &Tables) {
+        self.board = self.board_key_full(t);
+    }
+
     /// A hash of what makes two positions the same for repetition: pieces, player to move,
-    /// phase, round and the counted variables (not the ply or the scores).
+    /// phase, round and the counted variables (not the ply or the scores). The board's part
+    /// is the incremental board key; zones are few and hashed here.
     pub fn position_key(&self, t: &Tables) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = KeyHasher::default();
-        self.stacks.hash(&mut h);
+        h.add(self.board);
+        self.stacks[t.board.len()..].hash(&mut h);
         self.turn.hash(&mut h);
         self.phase.hash(&mut h);
         self.round.hash(&mut h);
         self.dice.hash(&mut h);
-        self.layers.hash(&mut h);
+        if !self.layers.is_empty() {
+            self.layers.hash(&mut h);
+        }
         for (i, v) in self.vars.iter().enumerate() {
             if t.repetition_vars.get(i).copied().unwrap_or(true) {
                 v.hash(&mut h);
@@ -706,11 +729,16 @@ impl State {
     }
 
     /// A key of the pieces on the board alone (not whose turn it is): the XOR of every
-    /// occupied cell's [`cell_key`], so a move changes it by the cells it changes.
-    pub fn board_key(&self, t: &Tables) -> u64 {
+    /// occupied cell's [`cell_key`], so a move changes it by the cells it changes. Kept up to
+    /// date by every action, so reading it costs nothing.
+    pub fn board_key(&self, _t: &Tables) -> u64 {
+        self.board
+    }
+
+    /// The board key computed from the pieces, for checking the incremental one.
+    pub fn board_key_full(&self, t: &Tables) -> u64 {
         t.board
             .cells()
-            .filter(|c| !self.stacks[c.index()].is_empty())
             .fold(0, |k, c| k ^ cell_key(c, &self.stacks[c.index()]))
     }
 

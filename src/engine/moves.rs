@@ -233,11 +233,14 @@ fn zone_remove(stack: &mut Stack, p: Piece) -> bool {
 /// Applies an action without logging. Returns false (changing nothing) if the action does not
 /// fit the state, such as moving a piece that is not on top.
 pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
+    use super::piece_key;
     match *a {
         Action::Transfer { piece, from, to } => {
             let ok = if t.loc_cell(from).is_some() {
-                if s.stacks[from.index()].last() == Some(&piece) {
-                    s.stacks[from.index()].pop();
+                let st = &mut s.stacks[from.index()];
+                if st.last() == Some(&piece) {
+                    st.pop();
+                    s.board ^= piece_key(from, st.len(), piece);
                     true
                 } else {
                     false
@@ -249,7 +252,9 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
                 return false;
             }
             if t.loc_cell(to).is_some() {
-                s.stacks[to.index()].push(piece);
+                let st = &mut s.stacks[to.index()];
+                s.board ^= piece_key(to, st.len(), piece);
+                st.push(piece);
             } else {
                 zone_insert(&mut s.stacks[to.index()], piece);
             }
@@ -262,14 +267,21 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
                 return false;
             }
             let moving: Stack = s.stacks[from.index()].drain(len - n..).collect();
+            let base = s.stacks[to.index()].len();
+            for (k, &p) in moving.iter().enumerate() {
+                s.board ^= piece_key(from, len - n + k, p) ^ piece_key(to, base + k, p);
+            }
             s.stacks[to.index()].extend(moving);
             true
         }
         Action::Replace { at, old, new } => {
             if t.loc_cell(at).is_some() {
-                match s.stacks[at.index()].last_mut() {
+                let st = &mut s.stacks[at.index()];
+                let i = st.len().wrapping_sub(1);
+                match st.last_mut() {
                     Some(top) if *top == old => {
                         *top = new;
+                        s.board ^= piece_key(at, i, old) ^ piece_key(at, i, new);
                         true
                     }
                     _ => false,
@@ -287,11 +299,17 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             if i >= st.len() {
                 return false;
             }
+            // Every piece from `i` up changes height: the cell's key is made again.
+            let cell = crate::board::CellId(at.0);
+            let before = super::cell_key(cell, st);
             if up {
                 let p = st.remove(i);
                 st.push(p);
             } else if let Some(p) = st.pop() {
                 st.insert(i, p);
+            }
+            if t.loc_cell(at).is_some() {
+                s.board ^= before ^ super::cell_key(cell, &s.stacks[at.index()]);
             }
             true
         }
@@ -463,8 +481,9 @@ impl Tx<'_> {
     }
 
     /// Replaces every location's pieces (a new round's set-up); layers start flat.
-    pub fn set_stacks(&mut self, stacks: Vec<Stack>) {
+    pub fn set_stacks(&mut self, t: &Tables, stacks: Vec<Stack>) {
         let old = std::mem::replace(&mut self.s.stacks, stacks);
+        self.s.rekey(t);
         self.log.push(Change::Stacks(Box::new(old)));
         if self.s.layers.iter().any(|b| *b != 0) {
             let flat = vec![0; self.s.layers.len()];
@@ -492,7 +511,10 @@ impl Undo {
                 Change::Outcome(v) => s.outcome = v,
                 Change::Dice(v) => s.dice = v,
                 Change::Layers(v) => s.layers = *v,
-                Change::Stacks(v) => s.stacks = *v,
+                Change::Stacks(v) => {
+                    s.stacks = *v;
+                    s.rekey(t);
+                }
                 Change::Seen(flag) => {
                     s.history.pop();
                     s.flag = flag;

@@ -469,7 +469,7 @@ pub fn game_won(
     // The next game of the match starts from the set-up: pieces, phase, dice and every var
     // (the cube in the middle, the script's own) but the Crawford rule's, which spans games.
     let round = tx.s.round();
-    tx.set_stacks(setup.stacks.clone());
+    tx.set_stacks(t, setup.stacks.clone());
     tx.set_round(round.saturating_add(1));
     tx.set_phase(0);
     tx.set_passes(0);

@@ -781,6 +781,7 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
             _ => {}
         }
     }
+    s.rekey(t);
     Ok(s)
 }
 

@@ -61,7 +61,8 @@ pub struct ConformanceReport {
 }
 
 /// Plays `playouts` random games from the start, checking at each position that:
-/// a clone equals the original; the position text reads back to the same state; every legal
+/// a clone equals the original; the incremental board key equals the one computed from the
+/// pieces; the position text reads back to the same state; every legal
 /// move's text is unique and resolves to that move; playing a move and undoing it restores the
 /// state exactly; a live game has a legal move and a finished one has none; the outcome ranks
 /// every seat; and the game ends within `max_plies`.
@@ -97,6 +98,13 @@ pub fn conformance_until(
             let clone = s.clone();
             if clone != s {
                 return Err(at(&s, "a clone differs from the original".into()));
+            }
+            if s.board_key(t) != s.board_key_full(t) {
+                return Err(at(
+                    &s,
+                    "the incremental board key differs from the one computed from the pieces"
+                        .into(),
+                ));
             }
             let text = g.position_text(&s);
             let back = g
@@ -157,7 +165,7 @@ pub fn conformance_until(
                     let before = s.clone();
                     let u = g.play(&mut s, m).map_err(|e| at(&before, e.to_string()))?;
                     g.undo(&mut s, u);
-                    if s != before {
+                    if s != before || s.board_key(t) != before.board_key(t) {
                         return Err(at(
                             &before,
                             format!(

@@ -135,8 +135,14 @@ fn doubles_are_played_the_given_number_of_times_over() {
     let twice = load(&race(&format!("{TURN}\ndoubles = 2"), ""));
     let text = |g: &Game| g.position_text(&play(g, None, &["roll 3 3"]));
     let (once, twice) = (text(&once), text(&twice));
-    assert!(once.contains("dice=3,3") && !once.contains("dice=3,3,3"), "{once}");
-    assert!(twice.contains("dice=3,3,3,3") && !twice.contains("dice=3,3,3,3,"), "{twice}");
+    assert!(
+        once.contains("dice=3,3") && !once.contains("dice=3,3,3"),
+        "{once}"
+    );
+    assert!(
+        twice.contains("dice=3,3,3,3") && !twice.contains("dice=3,3,3,3,"),
+        "{twice}"
+    );
 }
 
 #[test]

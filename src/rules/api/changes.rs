@@ -110,9 +110,9 @@ pub(super) fn register(api: &mut Api) {
         "Starts the next round: the set-up again, the first phase, the round count up.",
         "if s.round < 2 { s.new_round(); }",
         |c: &mut Ctx| {
-            change(c, "new_round", |w, _, tx| {
+            change(c, "new_round", |w, t, tx| {
                 let round = tx.s.round();
-                tx.set_stacks(w.setup.stacks.clone());
+                tx.set_stacks(t, w.setup.stacks.clone());
                 tx.set_round(round.saturating_add(1));
                 tx.set_phase(0);
                 tx.set_passes(0);
