@@ -99,7 +99,7 @@ impl Game {
             }
         };
         let tables = crate::lower::lower(def, board, &loaded.written, &mut problems);
-        let Some(tables) = tables else {
+        let Some(mut tables) = tables else {
             return Err(Diagnostics(problems.into_iter().map(located).collect()));
         };
         // The set-up is checked even when earlier parts failed, so one run reports it all.
@@ -109,11 +109,21 @@ impl Game {
             setup.turn = first;
         }
         setup.rekey(&tables);
+        // Castling: the tracked pieces of the set-up start unmoved.
+        if let Some(u) = tables.unmoved.as_mut() {
+            for c in tables.board.cells() {
+                if let Some(top) = setup.top(c.into())
+                    && u.kinds & (1 << tables.pieces[top.index()].kind.index()) != 0
+                {
+                    u.home.push((c, top));
+                    setup.set_unmoved(c, true);
+                }
+            }
+        }
         if !problems.is_empty() {
             return Err(Diagnostics(problems.into_iter().map(located).collect()));
         }
         // Positions are kept for a repetition rule, or for a script that reads them.
-        let mut tables = tables;
         tables.keep_history = tables.repetition.is_some()
             || ["repetitions", "history(", "set_flag("]
                 .iter()
@@ -272,6 +282,9 @@ impl Game {
         let mut s = notation::parse_position(&self.tables, text).map_err(|e| {
             Diagnostic::error("<position>", e.message.clone()).at_line_col(text, 1, e.column)
         })?;
+        if s.passed().is_some() && !crate::engine::castle::en_passant_possible(&self.tables, &s) {
+            s.passed = None;
+        }
         self.remember(&mut s);
         let mut log = Vec::new();
         self.settle(&mut s, &mut log)
@@ -314,6 +327,7 @@ impl Game {
         self.generate(s, out)?;
         if out.is_empty() && self.tables.no_moves == NoMoves::Pass {
             out.push(Move::pass());
+            crate::engine::castle::decorate(&self.tables, s, out);
         }
         Ok(())
     }
@@ -355,6 +369,7 @@ impl Game {
         if let Some(r) = &t.royal {
             crate::engine::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
         }
+        crate::engine::castle::decorate(t, s, out);
         Ok(())
     }
 
@@ -611,6 +626,25 @@ impl Game {
             let n = t.next_seat(s.turn());
             Tx { s, log }.set_turn(n);
         }
+        // The cell a move passed over counts only while it can be taken en passant.
+        if t.en_passant && s.passed().is_some() && !crate::engine::castle::en_passant_possible(t, s)
+        {
+            Tx { s, log }.set_passed(None);
+        }
+        // Dead positions ([end] dead): only a move that takes or changes a piece can make one.
+        if !t.end.dead.is_empty()
+            && !s.is_over()
+            && (m.is_capture()
+                || m.actions
+                    .iter()
+                    .any(|a| matches!(a, crate::engine::Action::Replace { .. })))
+            && crate::engine::goals::dead(t, s)
+        {
+            Tx { s, log }.set_outcome(Some(Outcome::draw(
+                t,
+                "dead position: no move can change the result",
+            )));
+        }
         if t.keep_history && !s.is_over() {
             let key = s.position_key(t);
             let board = s.board_key(t);
@@ -738,6 +772,7 @@ impl Game {
                         Tx { s, log }.set_outcome(Some(ply_limit(t)));
                     } else {
                         next.push(Move::pass());
+                        crate::engine::castle::decorate(t, s, next);
                         return Ok(());
                     }
                 }

@@ -82,6 +82,11 @@ pub struct EndDef {
     /// then passes only while another player can move (Reversi).
     #[serde(default)]
     pub stuck: Option<EndBy>,
+    /// Dead positions, drawn at once: the pieces on the board, whoever owns them, are exactly
+    /// the kinds of one of these lists (chess: `[["K", "K"], ["K", "K", "B"], ["K", "K",
+    /// "N"]]`, king against king, or against king and one bishop or knight).
+    #[serde(default)]
+    pub dead: Vec<Vec<String>>,
 }
 
 /// A winning line.
@@ -710,6 +715,12 @@ pub enum MoveKind {
     Fly,
     /// Sow a pit's pieces one by one along a `[tracks]` course (mancala games).
     Sow,
+    /// Castling: an unmoved piece of `kinds` moves `steps` cells along a direction toward an
+    /// unmoved `partner` (the first piece met that way, every cell between empty), and the
+    /// partner lands on the cell it crossed last. Pieces are unmoved until they first leave
+    /// or are taken from their set-up cell (in positions: `moved=h1` lists set-up pieces that
+    /// moved and came back).
+    Castle,
 }
 
 /// A native move generator: "all moves of this shape", computed in Rust, asked for by name
@@ -916,6 +927,29 @@ pub struct MoveDef {
     /// (a grand slam) is played without capturing.
     #[serde(default)]
     pub grand_slam_keeps: bool,
+    /// For `ray`: the cell this move passes over may be taken en passant on the next move (a
+    /// pawn's double step): a generator with `en_passant` may land there and capture this
+    /// piece. The cell is kept (in positions: `passed=e3,e4`, the cell then the piece's) only
+    /// while such a capture is legal.
+    #[serde(default)]
+    pub passable: bool,
+    /// For `ray`: also land on the cell an opponent's `passable` move has just passed over,
+    /// as if the piece that passed stood there, capturing it (en passant). Needs `capture =
+    /// "land"`.
+    #[serde(default)]
+    pub en_passant: bool,
+    /// For `castle`: the partner's kinds (`["R"]`): the first piece met along a direction
+    /// must be one, the mover's and unmoved.
+    #[serde(default)]
+    pub partner: Vec<String>,
+    /// For `castle`: how many cells the piece moves toward its partner (default 2); the
+    /// partner lands on the cell next to it, on the side it came from.
+    #[serde(default)]
+    pub steps: Option<u32>,
+    /// For `castle`: the piece may not castle out of, through or into a cell an opponent
+    /// could move onto (default true).
+    #[serde(default = "yes")]
+    pub safe: bool,
 }
 
 /// Lines whose pieces a removal spares.

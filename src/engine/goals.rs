@@ -113,3 +113,20 @@ pub fn after_move(
     }
     None
 }
+
+/// Whether the pieces on the board are exactly one of the dead positions' kinds (`[end]
+/// dead`), whoever owns them.
+pub fn dead(t: &Tables, s: &State) -> bool {
+    let mut on_board: smallvec::SmallVec<[super::KindId; 8]> = smallvec::SmallVec::new();
+    let longest = t.end.dead.iter().map(Vec::len).max().unwrap_or(0);
+    for c in t.board.cells() {
+        for p in s.stack(c.into()) {
+            on_board.push(t.info(*p).kind);
+            if on_board.len() > longest {
+                return false;
+            }
+        }
+    }
+    on_board.sort();
+    t.end.dead.iter().any(|d| d[..] == on_board[..])
+}

@@ -6,6 +6,7 @@
 //! about TOML, Rhai or terminals: `crate::game` builds the tables and runs the script hooks.
 
 pub mod attack;
+pub mod castle;
 pub mod dice;
 pub mod goals;
 pub mod groups;
@@ -334,6 +335,22 @@ pub struct Tables {
     pub stakes: Option<turn::Stakes>,
     /// The race evaluation's table (`[rules] evaluate = "race"`).
     pub race: Option<turn::Race>,
+    /// Unmoved pieces are tracked (a `castle` generator): which kinds, and where they stand
+    /// at the set-up.
+    pub unmoved: Option<Unmoved>,
+    /// Some generator captures en passant: the cell a `passable` move passed over is kept
+    /// while such a capture is legal.
+    pub en_passant: bool,
+}
+
+/// Which pieces are tracked as unmoved, and their set-up cells.
+#[derive(Clone, Debug, Default)]
+pub struct Unmoved {
+    /// The kinds tracked (mask): the castling pieces and their partners.
+    pub kinds: u64,
+    /// The cells holding a tracked piece at the set-up, with that piece: the unmoved pieces a
+    /// position text has unless its `moved` field says otherwise.
+    pub home: Vec<(CellId, Piece)>,
 }
 
 /// A compiled `[end]` table.
@@ -347,6 +364,8 @@ pub struct End {
     pub full: Option<crate::def::EndBy>,
     /// Nobody can move.
     pub stuck: Option<crate::def::EndBy>,
+    /// Dead positions: the kinds on the board (sorted masks of counts) that draw at once.
+    pub dead: Vec<Vec<KindId>>,
 }
 
 /// A compiled winning line.
@@ -596,7 +615,18 @@ type Identity<'a> = (
     Dice,
     &'a [u32],
     &'a Option<Outcome>,
+    (&'a [u64], Option<Passed>),
 );
+
+/// A cell passed over by the last move (a pawn's double step), where an `en_passant`
+/// generator may land to capture the piece that passed, now on `piece_at`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Passed {
+    /// The cell passed over.
+    pub over: CellId,
+    /// The cell of the piece that passed.
+    pub piece_at: CellId,
+}
 
 /// The state of a game in progress. Cheap to clone; equal states compare and hash equal. The
 /// repetition history is bookkeeping, not position: it takes no part in equality.
@@ -626,6 +656,11 @@ pub struct State {
     /// The board key ([`cell_key`] of every cell, XORed), kept up to date by every action:
     /// derived from `stacks`, so it takes no part in equality.
     pub(crate) board: u64,
+    /// For games that track unmoved pieces (castling, `Tables::unmoved`), one bit per cell:
+    /// the piece there has not moved since the set-up. Empty for every other game.
+    pub(crate) unmoved: SmallVec<[u64; 2]>,
+    /// The cell the last move passed over, while an en passant capture of it is legal.
+    pub(crate) passed: Option<Passed>,
 }
 
 /// One position of the history: its key, and who made the ply that led to it with the
@@ -656,6 +691,7 @@ impl State {
             self.dice,
             &self.layers,
             &self.outcome,
+            (&self.unmoved, self.passed),
         )
     }
 }
@@ -696,7 +732,36 @@ impl State {
             history: Vec::new(),
             flag: 0,
             board: 0,
+            unmoved: match &t.unmoved {
+                Some(_) => SmallVec::from_elem(0, t.board.len().div_ceil(64)),
+                None => SmallVec::new(),
+            },
+            passed: None,
         }
+    }
+
+    /// Whether the piece on cell `c` has not moved since the set-up (games that track it).
+    #[inline]
+    pub fn is_unmoved(&self, c: CellId) -> bool {
+        self.unmoved
+            .get(c.index() / 64)
+            .is_some_and(|w| w & (1 << (c.index() % 64)) != 0)
+    }
+
+    /// Marks the piece on cell `c` unmoved (or moved).
+    pub(crate) fn set_unmoved(&mut self, c: CellId, on: bool) {
+        if let Some(w) = self.unmoved.get_mut(c.index() / 64) {
+            if on {
+                *w |= 1 << (c.index() % 64);
+            } else {
+                *w &= !(1 << (c.index() % 64));
+            }
+        }
+    }
+
+    /// The cell the last move passed over, while it may be taken en passant.
+    pub fn passed(&self) -> Option<Passed> {
+        self.passed
     }
 
     /// Computes the board key again from the pieces, after they were set wholesale (a
@@ -720,6 +785,10 @@ impl State {
         if !self.layers.is_empty() {
             self.layers.hash(&mut h);
         }
+        if !self.unmoved.is_empty() {
+            self.unmoved.hash(&mut h);
+        }
+        self.passed.hash(&mut h);
         for (i, v) in self.vars.iter().enumerate() {
             if t.repetition_vars.get(i).copied().unwrap_or(true) {
                 v.hash(&mut h);

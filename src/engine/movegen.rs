@@ -164,6 +164,8 @@ pub enum GenKind {
     Fly(Movement),
     /// A pit's pieces sown along a course.
     Sow(super::sow::Sow),
+    /// Castling: a piece and its partner move together.
+    Castle(super::castle::Castle),
 }
 
 /// A removal generator's settings.
@@ -235,6 +237,10 @@ pub struct Ray {
     pub revisit: bool,
     /// Each landing puts a piece from this zone there instead of moving the walker.
     pub drops: Option<String>,
+    /// The cell passed over may be taken en passant next move.
+    pub passable: bool,
+    /// Lands on the cell an opponent's passable move passed over, capturing that piece.
+    pub en_passant: bool,
 }
 
 /// A leap generator's paths.
@@ -394,6 +400,11 @@ impl Movement {
 }
 
 impl Pattern {
+    /// Whether this generator captures en passant.
+    pub fn en_passant(&self) -> bool {
+        matches!(&self.kind, GenKind::Ray(r) if r.en_passant)
+    }
+
     /// Whether a piece that has stood on `been` so far this move (its origin, then every
     /// landing; nothing for a placement) may land on `to` with a leg from `at`, and what may
     /// follow; `None` = it may not land there.
@@ -490,6 +501,8 @@ struct Leg {
     captured: SmallVec<[CellId; 8]>,
     /// Legs so far that broke the generator's `legs` heading.
     broken: u32,
+    /// The cell a `passable` move passes over last, when it is finished.
+    passing: Option<CellId>,
 }
 
 /// Appends every move of `pat` for `player` to `out`, optionally only from the cell `only`.
@@ -524,6 +537,7 @@ pub fn generate(
         GenKind::Remove(r) => return remove(t, s, pat, r, player, only, out),
         GenKind::Sow(sw) => return super::sow::generate(t, s, pat, sw, player, only, out),
         GenKind::Fly(mv) => return fly(t, s, pat, mv, player, only, out),
+        GenKind::Castle(c) => return super::castle::generate(t, s, pat, c, player, only, out),
     };
     let region = pat
         .region
@@ -552,6 +566,7 @@ pub fn generate(
             path: SmallVec::from_slice(&[loc]),
             captured: SmallVec::new(),
             broken: 0,
+            passing: None,
         };
         let w = Walker {
             t,
@@ -610,15 +625,23 @@ impl Walker<'_> {
             let mut over_cells: SmallVec<[CellId; 8]> = SmallVec::new();
             while let Some(next) = t.board.step(cur, d) {
                 let top = self.top_of(next);
+                // En passant: the cell just passed over is landed on as if the piece that
+                // passed stood there, and that piece is the one taken.
+                let (seen, taken_at) = match self.s.passed {
+                    Some(p) if ray.en_passant && p.over == next && top.is_none() => {
+                        (self.s.top(Loc(p.piece_at.0)), p.piece_at)
+                    }
+                    _ => (top, next),
+                };
                 if passed >= omin
                     && occupied >= ray.over_occupied_min
                     && !leg.captured.contains(&next)
                     && (ray.revisit || !leg.path.contains(&Loc(next.0)))
-                    && pat.land.holds(t, top, piece, player)
+                    && pat.land.holds(t, seen, piece, player)
                     && let Some(verdict) = pat.judge(
                         t,
                         Some(&ray.moving),
-                        top,
+                        seen,
                         self.s.stack(Loc(next.0)).first().copied(),
                         piece,
                         player,
@@ -645,8 +668,8 @@ impl Walker<'_> {
                             }
                         }
                         CaptureMode::Land => {
-                            if top.is_some_and(|p| pat.captures(t, p, piece, player)) {
-                                leg.captured.push(next);
+                            if seen.is_some_and(|p| pat.captures(t, p, piece, player)) {
+                                leg.captured.push(taken_at);
                                 captured_any = true;
                             }
                         }
@@ -670,10 +693,12 @@ impl Walker<'_> {
                         && ray.moving.net_ok(player, self.origin, next, leg.broken)
                         && !(ray.chain == Chain::Required && deeper)
                     {
+                        leg.passing = over_cells.last().copied().filter(|_| ray.passable);
                         match &ray.drops {
                             Some(zone) => drop_at(t, self.s, zone, player, next, out),
                             None => finish(t, self.s, pat, &ray.moving, player, piece, leg, out),
                         }
+                        leg.passing = None;
                     }
                     leg.path.truncate(before.0);
                     leg.captured.truncate(before.1);
@@ -778,6 +803,9 @@ fn finish(
             player,
             delta: points,
         });
+    }
+    if let (Some(over), Some(at)) = (leg.passing, t.loc_cell(to)) {
+        actions.push(super::castle::passing(s, over, at));
     }
     if let Some(conv) = &pat.convert
         && let Some(at) = t.loc_cell(to)
@@ -1188,6 +1216,7 @@ fn fly(
                 path: SmallVec::from_slice(&[loc, Loc(to.0)]),
                 captured: SmallVec::new(),
                 broken: 0,
+                passing: None,
             };
             if pat.capture.mode == CaptureMode::Land
                 && top.is_some_and(|p| pat.captures(t, p, piece, player))
@@ -1376,6 +1405,7 @@ fn leap(
             path: SmallVec::from_slice(&[Loc(from.0), Loc(at.0)]),
             captured: SmallVec::new(),
             broken: 0,
+            passing: None,
         };
         if pat.capture.mode == CaptureMode::Land
             && top.is_some_and(|p| pat.captures(t, p, piece, player))

@@ -83,6 +83,21 @@ pub enum Action {
         /// How much (may be negative).
         delta: i64,
     },
+    /// The piece on a cell has moved (or, with `moved = false`, is unmoved again: the
+    /// inverse): castling rights.
+    Moved {
+        /// The cell.
+        at: crate::board::CellId,
+        /// Moved (true) or unmoved again (false).
+        moved: bool,
+    },
+    /// The cell the last move passed over (en passant) changes.
+    Passed {
+        /// Before.
+        old: Option<super::Passed>,
+        /// After.
+        new: Option<super::Passed>,
+    },
 }
 
 /// How a move reads in notation.
@@ -200,6 +215,8 @@ pub enum Change {
     Seen(i64),
     /// The ply's flag was this.
     Flag(i64),
+    /// The cell passed over was this.
+    Passed(Option<super::Passed>),
 }
 
 /// Everything needed to take back one played move.
@@ -350,6 +367,20 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             // A score past i64 does not fit, like a piece that is not there.
             None => false,
         },
+        Action::Moved { at, moved } => {
+            if s.is_unmoved(at) != moved {
+                return false;
+            }
+            s.set_unmoved(at, !moved);
+            true
+        }
+        Action::Passed { old, new } => {
+            if s.passed != old {
+                return false;
+            }
+            s.passed = new;
+            true
+        }
     }
 }
 
@@ -399,6 +430,8 @@ fn invert(a: &Action) -> Action {
             player,
             delta: -delta,
         },
+        Action::Moved { at, moved } => Action::Moved { at, moved: !moved },
+        Action::Passed { old, new } => Action::Passed { old: new, new: old },
     }
 }
 
@@ -474,6 +507,12 @@ impl Tx<'_> {
         self.s.outcome = o;
     }
 
+    /// Sets (or clears) the cell the last move passed over.
+    pub fn set_passed(&mut self, p: Option<super::Passed>) {
+        self.log.push(Change::Passed(self.s.passed));
+        self.s.passed = p;
+    }
+
     /// Sets the dice of the turn.
     pub fn set_dice(&mut self, d: Dice) {
         self.log.push(Change::Dice(self.s.dice));
@@ -520,6 +559,7 @@ impl Undo {
                     s.flag = flag;
                 }
                 Change::Flag(v) => s.flag = v,
+                Change::Passed(v) => s.passed = v,
             }
         }
     }

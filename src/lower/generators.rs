@@ -62,7 +62,7 @@ const MOVING: [&str; 7] = [
 ];
 
 /// Each kind's own keys.
-const OWN: [(MoveKind, &str, &[&str]); 7] = [
+const OWN: [(MoveKind, &str, &[&str]); 8] = [
     (
         MoveKind::Ray,
         "ray",
@@ -76,7 +76,15 @@ const OWN: [(MoveKind, &str, &[&str]); 7] = [
             "chain",
             "chain_stop",
             "revisit",
+            "drops",
+            "passable",
+            "en_passant",
         ],
+    ),
+    (
+        MoveKind::Castle,
+        "castle",
+        &["directions", "partner", "steps", "safe"],
     ),
     (MoveKind::Leap, "leap", &["leaps", "over"]),
     (MoveKind::Remove, "remove", &["spare_lines"]),
@@ -483,6 +491,18 @@ pub(super) fn lower_pattern(
             "a `place` generator needs `zone`, the zone pieces come from",
         ));
     }
+    if m.en_passant && m.capture != def::CaptureMode::Land {
+        problems.push(Problem::at(
+            &at("en_passant"),
+            "`en_passant` takes the piece that passed as a capture on landing: it needs capture = \"land\"",
+        ));
+    }
+    if m.kind == MoveKind::Castle && m.kinds.is_empty() {
+        problems.push(Problem::at(
+            &["moves", name],
+            "a `castle` generator needs `kinds`, the pieces that castle (`[\"K\"]`)",
+        ));
+    }
     if m.revisit && (m.capture == def::CaptureMode::None || m.chain == def::Chain::None) {
         problems.push(Problem::at(
             &at("revisit"),
@@ -530,6 +550,33 @@ pub(super) fn lower_pattern(
                 .map_or(Conds::default(), |c| Conds::of(c.as_slice())),
             revisit: m.revisit,
             drops: m.drops.clone(),
+            passable: m.passable,
+            en_passant: m.en_passant,
+        }),
+        MoveKind::Castle => GenKind::Castle(crate::engine::castle::Castle {
+            dirs,
+            partner: {
+                let partner = kind_list(t, &m.partner, &at("partner"), problems);
+                if partner.is_empty() {
+                    problems.push(Problem::at(
+                        &["moves", name],
+                        "a `castle` generator needs `partner`, the kinds it castles with",
+                    ));
+                }
+                kind_mask(&partner)
+            },
+            steps: match m.steps {
+                Some(0) => {
+                    problems.push(Problem::at(
+                        &at("steps"),
+                        "steps = 0: castling moves the piece",
+                    ));
+                    0
+                }
+                Some(n) => n,
+                None => 2,
+            },
+            safe: m.safe,
         }),
         MoveKind::Leap => GenKind::Leap(Leap {
             moving,

@@ -342,6 +342,8 @@ pub(crate) fn lower(
         turn: None,
         stakes: None,
         race: None,
+        unmoved: None,
+        en_passant: def.moves.values().any(|m| m.en_passant),
         tracks: Vec::new(),
         layered: def.moves.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),
@@ -451,6 +453,27 @@ pub(crate) fn lower(
     turn::lower(def, &mut t, problems);
     if def.rules.evaluate == Some(def::Evaluation::Race) {
         t.race = turn::race(&t, problems);
+    }
+    // Castling tracks its pieces and partners as unmoved (their set-up cells are filled in
+    // with the set-up).
+    let castling: Vec<&def::MoveDef> = def
+        .moves
+        .values()
+        .filter(|m| m.kind == def::MoveKind::Castle)
+        .collect();
+    if !castling.is_empty() {
+        let mut kinds = 0;
+        for m in castling {
+            for k in m.kinds.iter().chain(&m.partner) {
+                if let Some(id) = t.kind_text(k) {
+                    kinds |= 1u64 << id.index();
+                }
+            }
+        }
+        t.unmoved = Some(crate::engine::Unmoved {
+            kinds,
+            home: Vec::new(),
+        });
     }
     if let Some(r) = &def.rules.royal {
         let kinds = kind_list(&t, std::slice::from_ref(r), &["rules", "royal"], problems);
@@ -598,11 +621,22 @@ fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engin
         }
         Some((found[0]?, found[1]?))
     });
+    let dead = e
+        .dead
+        .iter()
+        .enumerate()
+        .map(|(i, list)| {
+            let mut kinds = kind_list(t, list, &["end", "dead", &i.to_string()], problems);
+            kinds.sort();
+            kinds
+        })
+        .collect();
     crate::engine::End {
         line,
         connect,
         full: e.full,
         stuck: e.stuck,
+        dead,
     }
 }
 

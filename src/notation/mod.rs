@@ -607,6 +607,24 @@ pub fn format_position(t: &Tables, s: &State) -> String {
             out.push_str(&format!(" {name}={}", format_pieces(t, stack)));
         }
     }
+    if let Some(u) = &t.unmoved {
+        let moved: Vec<&str> = u
+            .home
+            .iter()
+            .filter(|(c, piece)| s.top((*c).into()) == Some(*piece) && !s.is_unmoved(*c))
+            .map(|(c, _)| t.board.name(*c))
+            .collect();
+        if !moved.is_empty() {
+            out.push_str(&format!(" moved={}", moved.join(",")));
+        }
+    }
+    if let Some(p) = s.passed {
+        out.push_str(&format!(
+            " passed={},{}",
+            t.board.name(p.over),
+            t.board.name(p.piece_at)
+        ));
+    }
     for (i, name) in t.vars.iter().enumerate() {
         if s.vars[i] != t.var_defaults[i] {
             out.push_str(&format!(" var.{name}={}", s.vars[i]));
@@ -624,6 +642,7 @@ pub fn format_position(t: &Tables, s: &State) -> String {
 pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
     let pairs = Grammar::parse(Rule::position, text).map_err(|e| pest_error(e, "a position"))?;
     let mut s = State::empty(t);
+    let mut moved: Option<(&str, usize)> = None;
     // `pos` is a byte offset; stepping back to a character boundary keeps a column computed
     // from a nested parse from ever slicing inside a character.
     let err = |pos: usize, message: String| {
@@ -733,13 +752,37 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                                 .map_err(|_| err(vpos, format!("`{x}` is not a score")))?;
                         }
                     }
+                    "moved" if t.unmoved.is_some() => moved = Some((val, vpos)),
+                    "passed" if t.en_passant => {
+                        let cells: Option<Vec<crate::board::CellId>> =
+                            val.split(',').map(|x| t.board.cell(x.trim())).collect();
+                        match cells.as_deref() {
+                            Some(&[over, piece_at]) => {
+                                s.passed = Some(crate::engine::Passed { over, piece_at })
+                            }
+                            _ => {
+                                return Err(err(
+                                    vpos,
+                                    format!(
+                                        "passed is the cell passed over, then the cell of the piece that passed (`passed=e3,e4`), not `{val}`"
+                                    ),
+                                ));
+                            }
+                        }
+                    }
                     _ if key.starts_with("var.") => {
                         let name = &key[4..];
                         let i = t.vars.iter().position(|v| v == name).ok_or_else(|| {
+                            // Castling rights and en passant were script variables once.
+                            let instead = if t.unmoved.is_some() || t.en_passant {
+                                "; castling rights are written `moved=h1,e8` (kings and rooks on their squares that have moved) and an en passant square `passed=d6,d5`"
+                            } else {
+                                ""
+                            };
                             err(
                                 start,
                                 format!(
-                                    "`{name}` is not a variable of this game (vars: {})",
+                                    "`{name}` is not a variable of this game (vars: {}){instead}",
                                     t.vars.join(", ")
                                 ),
                             )
@@ -766,7 +809,7 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                             return Err(err(
                                 start,
                                 format!(
-                                    "`{key}` is not a field: use turn, phase, round, ply, passes, dice, score, var.NAME or a zone ({})",
+                                    "`{key}` is not a field: use turn, phase, round, ply, passes, dice, score, moved (castling), passed (en passant), var.NAME or a zone ({})",
                                     zone_keys(t).join(", ")
                                 ),
                             ));
@@ -779,6 +822,30 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                 }
             }
             _ => {}
+        }
+    }
+    // Castling: the tracked set-up pieces still on their cells are unmoved, unless `moved`
+    // lists them.
+    if let Some(u) = &t.unmoved {
+        for &(c, piece) in &u.home {
+            if s.top(c.into()) == Some(piece) {
+                s.set_unmoved(c, true);
+            }
+        }
+        if let Some((val, vpos)) = moved {
+            for name in val.split(',').map(str::trim) {
+                match t.board.cell(name) {
+                    Some(c) if s.is_unmoved(c) => s.set_unmoved(c, false),
+                    _ => {
+                        return Err(err(
+                            vpos,
+                            format!(
+                                "moved lists set-up cells still holding their set-up piece (castling rights lost), and `{name}` is not one"
+                            ),
+                        ));
+                    }
+                }
+            }
         }
     }
     s.rekey(t);

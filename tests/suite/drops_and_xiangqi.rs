@@ -34,8 +34,10 @@ fn board(fen_board: &str, first: char, second: char, kind: impl Fn(char) -> char
 }
 
 /// A crazyhouse FEN (`board[pocket] side castling en-passant ...`, as Fairy-Stockfish prints
-/// it) in icebox's position text: hands as `hand.White=wQ,bN`-style fields, castling rights
-/// and the en passant file as vars (games/crazyhouse/README.md, "Notation").
+/// it) in icebox's position text: hands as `hand.White=wQ,bN`-style fields, a castling right
+/// the FEN does not give as `moved=h1` (the rook's cell, when the king and that rook stand on
+/// their squares: otherwise nothing can castle there anyway), and the en passant square as
+/// `passed=d6,d5` (then the pawn that passed) (games/crazyhouse/README.md, "Notation").
 fn crazyhouse(fen: &str) -> String {
     let mut fields = fen.split_whitespace();
     let placement = fields.next().expect("a board");
@@ -43,24 +45,14 @@ fn crazyhouse(fen: &str) -> String {
         Some((rows, rest)) => (rows, rest.trim_end_matches(']')),
         None => (placement, ""),
     };
-    let turn = match fields.next() {
-        Some("b") => "Black",
-        _ => "White",
-    };
+    let white = fields.next() != Some("b");
+    let turn = if white { "White" } else { "Black" };
     let castling = fields.next().unwrap_or("-");
     let ep = fields.next().unwrap_or("-");
     let mut text = format!(
         "{} turn={turn}",
         board(rows, 'w', 'b', |c| c.to_ascii_uppercase())
     );
-    for (flag, var) in [('K', "wk"), ('Q', "wq"), ('k', "bk"), ('q', "bq")] {
-        if !castling.contains(flag) {
-            text.push_str(&format!(" var.castle_{var}=0"));
-        }
-    }
-    if let Some(file) = ep.chars().next().filter(|c| c.is_ascii_lowercase()) {
-        text.push_str(&format!(" var.ep={}", file as u32 - 'a' as u32 + 1));
-    }
     for (seat, letter, upper) in [("White", 'w', true), ("Black", 'b', false)] {
         let held: Vec<String> = pocket
             .chars()
@@ -70,6 +62,40 @@ fn crazyhouse(fen: &str) -> String {
         if !held.is_empty() {
             text.push_str(&format!(" hand.{seat}={}", held.join(",")));
         }
+    }
+    // The piece letter on a square of the FEN board (`e1`).
+    let at = |square: &str| -> Option<char> {
+        let (f, r) = square.split_at(1);
+        let file = f.chars().next()? as usize - 'a' as usize;
+        let rank: usize = r.parse().ok()?;
+        let row = rows.split('/').nth(8 - rank)?;
+        let mut col = 0;
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => col += n as usize,
+                None if col == file => return Some(c),
+                None => col += 1,
+            }
+        }
+        None
+    };
+    let mut moved = Vec::new();
+    for (flag, king, rook, k, r) in [
+        ('Q', "e1", "a1", 'K', 'R'),
+        ('K', "e1", "h1", 'K', 'R'),
+        ('q', "e8", "a8", 'k', 'r'),
+        ('k', "e8", "h8", 'k', 'r'),
+    ] {
+        if !castling.contains(flag) && at(king) == Some(k) && at(rook) == Some(r) {
+            moved.push(rook);
+        }
+    }
+    if !moved.is_empty() {
+        text.push_str(&format!(" moved={}", moved.join(",")));
+    }
+    if let Some(file) = ep.chars().next().filter(|c| c.is_ascii_lowercase()) {
+        let (over, pawn) = if white { (6, 5) } else { (3, 4) };
+        text.push_str(&format!(" passed={file}{over},{file}{pawn}"));
     }
     text
 }
@@ -115,12 +141,11 @@ fn xiangqi_counts(fen: Option<&str>, depths: std::ops::RangeInclusive<u32>) -> V
 fn the_converters_read_fen_as_the_games_write_positions() {
     assert_eq!(
         crazyhouse("2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1"),
-        "2bK5/8/8/8/8/8/8/4wK3 turn=White var.castle_wk=0 var.castle_wq=0 var.castle_bk=0 \
-         var.castle_bq=0 hand.White=wQ hand.Black=bN"
+        "2bK5/8/8/8/8/8/8/4wK3 turn=White hand.White=wQ hand.Black=bN"
     );
     assert_eq!(
         crazyhouse("8/8/8/3pP3/8/8/8/4K2R[] w K d6 0 1"),
-        "8/8/8/3bPwP3/8/8/8/4wK2wR turn=White var.castle_wq=0 var.castle_bk=0 var.castle_bq=0 var.ep=4"
+        "8/8/8/3bPwP3/8/8/8/4wK2wR turn=White passed=d6,d5"
     );
     let files = icebox::catalog::find("xiangqi", &[]).expect("xiangqi");
     let g = Game::load(&files, None, &[]).expect("loads");

@@ -137,7 +137,7 @@ fn scores_and_clocks_near_the_largest_number_do_not_overflow() {
     assert!(said(&o).contains("past the largest number"), "{}", said(&o));
     // Chess: the move count kept at the largest number stays there; with the fifty-move rule
     // on, such a position is drawn at once.
-    let pos = "4bK3/8/8/8/8/8/8/4wK2wR turn=White var.castle_wk=0 var.castle_wq=0 var.castle_bk=0 var.castle_bq=0 var.quiet=9223372036854775807";
+    let pos = "4bK3/8/8/8/8/8/8/4wK2wR turn=White moved=h1 var.quiet=9223372036854775807";
     let o = icebox(&[
         "play",
         "chess",

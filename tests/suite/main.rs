@@ -13,6 +13,7 @@ mod games;
 mod garbage;
 mod generators;
 mod go_amazons;
+mod history;
 mod hostile;
 mod icegammon;
 mod morris_mancala;

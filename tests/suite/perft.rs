@@ -61,9 +61,9 @@ fn zugzwang_from_the_start() {
 /// Chess positions in icebox's position notation: rows from rank 8, `w`/`b` before each piece,
 /// castling rights and the en passant file as variables (all four rights on by default).
 const KIWIPETE: &str = "bR3bK2bR/bP1bPbPbQbPbB1/bBbN2bPbNbP1/3wPwN3/1bP2wP3/2wN2wQ1bP/wPwPwPwBwBwPwPwP/wR3wK2wR turn=White";
-const CPW_POSITION_3: &str = "8/2bP5/3bP4/wKwP5bR/1wR3bP1bK/8/4wP1wP1/8 turn=White var.castle_wk=0 var.castle_wq=0 var.castle_bk=0 var.castle_bq=0";
-const CPW_POSITION_4: &str = "bR3bK2bR/wPbPbPbP1bPbPbP/1bB3bNbBwN/bNwP6/wBwBwP1wP3/bQ4wN2/wPbP1wP2wPwP/wR2wQ1wRwK1 turn=White var.castle_wk=0 var.castle_wq=0";
-const CPW_POSITION_5: &str = "bRbNbBbQ1bK1bR/bPbP1wPbBbPbPbP/2bP5/8/2wB5/8/wPwPwP1wNbNwPwP/wRwNwBwQwK2wR turn=White var.castle_bk=0 var.castle_bq=0 var.quiet=1";
+const CPW_POSITION_3: &str = "8/2bP5/3bP4/wKwP5bR/1wR3bP1bK/8/4wP1wP1/8 turn=White";
+const CPW_POSITION_4: &str = "bR3bK2bR/wPbPbPbP1bPbPbP/1bB3bNbBwN/bNwP6/wBwBwP1wP3/bQ4wN2/wPbP1wP2wPwP/wR2wQ1wRwK1 turn=White";
+const CPW_POSITION_5: &str = "bRbNbBbQ1bK1bR/bPbP1wPbBbPbPbP/2bP5/8/2wB5/8/wPwPwP1wNbNwPwP/wRwNwBwQwK2wR turn=White var.quiet=1";
 
 fn chess(position: Option<&str>, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
     depths
@@ -107,7 +107,7 @@ fn chess_position_5_matches_the_published_counts() {
 
 /// Martin Sedlak's perft test "en passant capture checks opponent", FEN
 /// 8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1.
-const SEDLAK_EP_CHECK: &str = "8/8/1bK6/2bB5/2bPwP4/8/5wK2/8 turn=Black var.castle_wk=0 var.castle_wq=0 var.castle_bk=0 var.castle_bq=0 var.ep=4";
+const SEDLAK_EP_CHECK: &str = "8/8/1bK6/2bB5/2bPwP4/8/5wK2/8 turn=Black passed=d3,d4";
 
 #[test]
 fn chess_published_counts_ignore_dead_positions() {
