@@ -356,6 +356,12 @@ impl Game {
         if self.rules.hooks.moves {
             self.rules.moves(s, out)?;
         }
+        if !t.forbid.is_empty() {
+            crate::engine::conditions::forbid(t, s, out);
+        }
+        if let Some(c) = t.release {
+            crate::engine::conditions::release(t, s, c, out);
+        }
         if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage)
             && out.is_empty()
             && dt.unusable == crate::def::Unusable::Pass
@@ -690,6 +696,13 @@ impl Game {
         next.clear();
         for _ in 0..16 {
             if s.is_over() {
+                return Ok(());
+            }
+            // Every piece home ([end.home]), in any position the game reaches or is given.
+            if t.end.home.is_some()
+                && let Some(o) = crate::engine::goals::home(t, s)
+            {
+                Tx { s, log }.set_outcome(Some(o));
                 return Ok(());
             }
             if self.rules.hooks.outcome {

@@ -60,8 +60,80 @@ pub struct GameDef {
     /// chain joining two regions, a full board, nobody able to move.
     #[serde(default)]
     pub end: EndDef,
+    /// Named conditions on a seat, which rules refer to (`[rules.forbid]`, `[rules.release]`):
+    /// each key given must hold.
+    #[serde(default)]
+    pub conditions: BTreeMap<String, ConditionDef>,
     /// The rule script and the state it keeps.
     pub rules: RulesDef,
+}
+
+/// A condition on a seat (`[conditions.NAME]`): true when every key given holds for it.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionDef {
+    /// Every cell with one of the seat's pieces on top is in one of these per-seat regions
+    /// (the seat's part of each): no loose piece of the seat stands anywhere else.
+    #[serde(default)]
+    pub only_in: Vec<String>,
+    /// Some piece of the seat lies under another seat's top piece (`true`: it is frozen, held
+    /// down), or none does (`false`).
+    #[serde(default)]
+    pub held_down: Option<bool>,
+    /// The seat has no move, with the generators in force, from outside its part of this
+    /// region into it (a piece already inside, moving along it, does not count).
+    #[serde(default)]
+    pub cannot_enter: Option<String>,
+}
+
+/// Moves made illegal by the situation they lead to (`[rules.forbid.LABEL]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForbidDef {
+    /// Which moves are judged.
+    #[serde(default)]
+    pub moves: ForbidMoves,
+    /// The condition (`[conditions.NAME]`) that may not hold after the move.
+    pub after: String,
+    /// For whom it may not hold.
+    #[serde(default)]
+    pub seats: ForbidSeats,
+}
+
+/// The moves a `[rules.forbid]` entry judges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ForbidMoves {
+    /// Every move.
+    #[default]
+    Any,
+    /// Moves that end on a piece, holding it down (a freeze, in the Icehouse games).
+    OntoPiece,
+}
+
+/// Whose situation a `[rules.forbid]` entry looks at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum ForbidSeats {
+    /// Any seat's, the mover's included.
+    #[default]
+    Any,
+    /// The mover's own.
+    Mover,
+    /// Every other seat's.
+    Others,
+}
+
+/// The duty to release a held-down piece (`[rules.release]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReleaseDef {
+    /// While a seat is in this condition (`[conditions.NAME]`), the next seat after it in turn
+    /// order that holds one of its pieces down must move one of the pieces doing so, if it
+    /// can (Moscow Ice's Stalemate Move Rule).
+    pub when: String,
 }
 
 /// Ends the engine checks after every move (before the script's `outcome` hook).
@@ -82,11 +154,31 @@ pub struct EndDef {
     /// then passes only while another player can move (Reversi).
     #[serde(default)]
     pub stuck: Option<EndBy>,
+    /// A seat wins when every one of its pieces stands in its part of a region, stacked as
+    /// `stacks` says (Moscow Ice: rebuilt on the Finish line); partners (`[players] teams`)
+    /// win when all of them have.
+    #[serde(default)]
+    pub home: Option<HomeDef>,
     /// Dead positions, drawn at once: the pieces on the board, whoever owns them, are exactly
     /// the kinds of one of these lists (chess: `[["K", "K"], ["K", "K", "B"], ["K", "K",
     /// "N"]]`, king against king, or against king and one bishop or knight).
     #[serde(default)]
     pub dead: Vec<Vec<String>>,
+}
+
+/// Bringing every piece home (`[end.home]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HomeDef {
+    /// The per-seat region (each seat's part) the pieces must reach.
+    pub region: String,
+    /// Each cell there holding the seat's pieces holds exactly these kinds, the seat's,
+    /// bottom first (`["S", "M", "L"]`); empty (default): any stacks.
+    #[serde(default)]
+    pub stacks: Vec<String>,
+    /// What the win is called in the result ("rebuilt every stack on the Finish line").
+    #[serde(default)]
+    pub why: Option<String>,
 }
 
 /// A winning line.
@@ -1356,6 +1448,14 @@ pub struct RulesDef {
     /// seat's (the sizes as values: chess's pawn 1, queen 9).
     #[serde(default)]
     pub evaluate: Option<Evaluation>,
+    /// Moves that are illegal because of what they lead to, by a label of your choice: each
+    /// judges some moves (`moves`) and refuses those after which a condition (`after`, a
+    /// `[conditions]` name) holds for a seat (`seats`).
+    #[serde(default)]
+    pub forbid: BTreeMap<String, ForbidDef>,
+    /// A seat must release a piece it holds down while the piece's owner is in a condition.
+    #[serde(default)]
+    pub release: Option<ReleaseDef>,
 }
 
 /// A native evaluation (`[rules] evaluate`).

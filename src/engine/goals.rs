@@ -130,3 +130,45 @@ pub fn dead(t: &Tables, s: &State) -> bool {
     on_board.sort();
     t.end.dead.iter().any(|d| d[..] == on_board[..])
 }
+
+/// `[end.home]`: the first seat (in seat order) whose pieces are all home, stacked as the
+/// rule says, with every partner's too, wins.
+pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
+    let h = t.end.home.as_ref()?;
+    let is_home = |p: PlayerId| -> bool {
+        let want: smallvec::SmallVec<[super::Piece; 4]> =
+            h.stacks.iter().map(|k| t.piece(*k, Some(p))).collect();
+        let mut inside = 0usize;
+        for c in t.board.region_at(h.region).for_seat(p.index()).iter() {
+            let stack = s.stack(Loc(c.0));
+            let mine = stack
+                .iter()
+                .filter(|q| t.info(**q).owner == Some(p))
+                .count();
+            if mine == 0 {
+                continue;
+            }
+            if !want.is_empty() && stack != want.as_slice() {
+                return false;
+            }
+            inside += mine;
+        }
+        if inside == 0 {
+            return false;
+        }
+        let total = (0..t.loc_count())
+            .flat_map(|l| s.stack(Loc(l as u16)).iter())
+            .filter(|q| t.info(**q).owner == Some(p))
+            .count();
+        inside == total
+    };
+    (0..t.player_count())
+        .map(|p| PlayerId(p as u8))
+        .find(|&p| {
+            (0..t.player_count())
+                .map(|q| PlayerId(q as u8))
+                .filter(|&q| t.same_team(p, q))
+                .all(is_home)
+        })
+        .map(|p| Outcome::win(t, p, h.why.clone()))
+}

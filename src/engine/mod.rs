@@ -7,6 +7,7 @@
 
 pub mod attack;
 pub mod castle;
+pub mod conditions;
 pub mod dice;
 pub mod goals;
 pub mod groups;
@@ -341,6 +342,12 @@ pub struct Tables {
     /// Some generator captures en passant: the cell a `passable` move passed over is kept
     /// while such a capture is legal.
     pub en_passant: bool,
+    /// Named conditions on a seat (`[conditions]`).
+    pub conditions: Vec<conditions::Condition>,
+    /// Moves illegal by what they lead to (`[rules.forbid]`).
+    pub forbid: Vec<conditions::Forbid>,
+    /// The duty to release (`[rules.release]`): its condition's index.
+    pub release: Option<usize>,
 }
 
 /// Which pieces are tracked as unmoved, and their set-up cells.
@@ -366,6 +373,19 @@ pub struct End {
     pub stuck: Option<crate::def::EndBy>,
     /// Dead positions: the kinds on the board (sorted masks of counts) that draw at once.
     pub dead: Vec<Vec<KindId>>,
+    /// Every piece home wins.
+    pub home: Option<Home>,
+}
+
+/// A compiled `[end.home]`.
+#[derive(Clone, Debug)]
+pub struct Home {
+    /// The per-seat region.
+    pub region: usize,
+    /// The kinds of each stack there, bottom first (empty: any).
+    pub stacks: Vec<KindId>,
+    /// What the win is called.
+    pub why: String,
 }
 
 /// A compiled winning line.

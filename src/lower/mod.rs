@@ -344,6 +344,9 @@ pub(crate) fn lower(
         race: None,
         unmoved: None,
         en_passant: def.moves.values().any(|m| m.en_passant),
+        conditions: Vec::new(),
+        forbid: Vec::new(),
+        release: None,
         tracks: Vec::new(),
         layered: def.moves.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),
@@ -450,6 +453,7 @@ pub(crate) fn lower(
             t.generator_tiers.push(ids);
         }
     }
+    conditions(def, &mut t, problems);
     turn::lower(def, &mut t, problems);
     if def.rules.evaluate == Some(def::Evaluation::Race) {
         t.race = turn::race(&t, problems);
@@ -631,12 +635,104 @@ fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engin
             kinds
         })
         .collect();
+    let home = e.home.as_ref().and_then(|h| {
+        let region = region_at(t, &h.region, &["end", "home", "region"], problems)?;
+        Some(crate::engine::Home {
+            region,
+            stacks: kind_list(t, &h.stacks, &["end", "home", "stacks"], problems),
+            why: h
+                .why
+                .clone()
+                .unwrap_or_else(|| format!("every piece home in {}", h.region)),
+        })
+    });
     crate::engine::End {
         line,
         connect,
         full: e.full,
         stuck: e.stuck,
         dead,
+        home,
+    }
+}
+
+/// A region's index by name, reported at `path` when there is none.
+fn region_at(t: &Tables, name: &str, path: &[&str], problems: &mut Vec<Problem>) -> Option<usize> {
+    let i = t.board.region_index(name);
+    if i.is_none() {
+        problems.push(
+            Problem::at(path, format!("`{name}` is not a region"))
+                .suggesting(name, t.board.regions().iter().map(|x| x.name.as_str())),
+        );
+    }
+    i
+}
+
+/// `[conditions]`, `[rules.forbid]` and `[rules.release]`.
+fn conditions(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
+    use crate::engine::conditions::{Condition, Forbid};
+    for (name, c) in &def.conditions {
+        let only_in = (!c.only_in.is_empty()).then(|| {
+            c.only_in
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| {
+                    region_at(
+                        t,
+                        r,
+                        &["conditions", name, "only_in", &i.to_string()],
+                        problems,
+                    )
+                })
+                .collect()
+        });
+        let cannot_enter = c
+            .cannot_enter
+            .as_ref()
+            .and_then(|r| region_at(t, r, &["conditions", name, "cannot_enter"], problems));
+        if c.cannot_enter.is_some() && t.generator_tiers.is_empty() {
+            problems.push(Problem::at(
+                &["conditions", name, "cannot_enter"],
+                "`cannot_enter` looks at the moves of the generators in force: list them in [rules] generators",
+            ));
+        }
+        if c.only_in.is_empty() && c.held_down.is_none() && c.cannot_enter.is_none() {
+            problems.push(Problem::at(
+                &["conditions", name],
+                "a condition needs at least one of only_in, held_down, cannot_enter",
+            ));
+        }
+        t.conditions.push(Condition {
+            name: name.clone(),
+            only_in,
+            held_down: c.held_down,
+            cannot_enter,
+        });
+    }
+    let named = |t: &Tables, cond: &str, path: &[&str], problems: &mut Vec<Problem>| {
+        let i = t.conditions.iter().position(|c| c.name == cond);
+        if i.is_none() {
+            problems.push(
+                Problem::at(
+                    path,
+                    format!("`{cond}` is not a condition: there is no [conditions.{cond}]"),
+                )
+                .suggesting(cond, t.conditions.iter().map(|c| c.name.as_str())),
+            );
+        }
+        i
+    };
+    for (label, f) in &def.rules.forbid {
+        if let Some(cond) = named(t, &f.after, &["rules", "forbid", label, "after"], problems) {
+            t.forbid.push(Forbid {
+                moves: f.moves,
+                cond,
+                seats: f.seats,
+            });
+        }
+    }
+    if let Some(r) = &def.rules.release {
+        t.release = named(t, &r.when, &["rules", "release", "when"], problems);
     }
 }
 

@@ -10,7 +10,9 @@
 //! drop `repetition`, the clock's settings, an agreement; change `no_moves`. Under `[end]`:
 //! drop each end, weaken its settings, decide it the other way. Under `[dice]` and
 //! `[stakes]`: move each number by one, flip each switch, give each word setting
-//! (`must_use`, `unusable`, `opening`) its other values. A grid without one of its
+//! (`must_use`, `unusable`, `opening`) its other values. Under `[conditions]`: each key
+//! weakened; `[rules.forbid]` entries dropped or judging other moves or seats;
+//! `[rules.release]` dropped. A grid without one of its
 //! `directions`. Under `[options]`: drop an option's `when_on` overlay or `key` (its effect on
 //! the definition).
 
@@ -137,6 +139,49 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
                 ));
             }
         }
+    }
+    // Conditions: each key dropped or weakened; the rules that use them: each dropped, and
+    // a forbid's moves and seats given their other values.
+    let cond_path = at("conditions");
+    if let Some(conds) = get_path(&table, &cond_path).and_then(toml::Value::as_table) {
+        for (name, c) in conds {
+            let Some(c) = c.as_table() else { continue };
+            let mut p = cond_path.clone();
+            p.push(name.clone());
+            for (k, v) in c {
+                leaf(&p, k, v, &mut found);
+            }
+        }
+    }
+    let mut forbid_path = at("rules");
+    forbid_path.push("forbid".into());
+    if let Some(entries) = get_path(&table, &forbid_path).and_then(toml::Value::as_table) {
+        for (label, f) in entries {
+            let mut p = forbid_path.clone();
+            p.push(label.clone());
+            found.push((p.clone(), Op::Drop, "drop the rule".into()));
+            let Some(f) = f.as_table() else { continue };
+            for (key, words) in [
+                ("moves", &["any", "onto-piece"][..]),
+                ("seats", &["any", "mover", "others"][..]),
+            ] {
+                let now = f.get(key).and_then(toml::Value::as_str).unwrap_or("any");
+                let mut at_key = p.clone();
+                at_key.push(key.into());
+                for other in words.iter().filter(|w| **w != now) {
+                    found.push((
+                        at_key.clone(),
+                        Op::Set(toml::Value::String((*other).into())),
+                        format!("\"{now}\" -> \"{other}\""),
+                    ));
+                }
+            }
+        }
+    }
+    let mut release_path = at("rules");
+    release_path.push("release".into());
+    if get_path(&table, &release_path).is_some() {
+        found.push((release_path, Op::Drop, "drop the rule".into()));
     }
     // What a player with no legal move does.
     if let Some(toml::Value::String(now)) =
