@@ -60,11 +60,24 @@ impl CellSet {
     }
     /// The cells, in board order.
     pub fn iter(&self) -> impl Iterator<Item = CellId> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, bits)| {
-            (0..64)
-                .filter(move |b| bits & (1u64 << b) != 0)
-                .map(move |b| CellId((w * 64 + b) as u16))
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(CellId((w * 64 + b) as u16))
+            })
         })
+    }
+
+    /// The cells of either set (of the same board).
+    pub fn union(&self, other: &CellSet) -> CellSet {
+        let n = self.0.len().max(other.0.len());
+        let word = |v: &Vec<u64>, i: usize| v.get(i).copied().unwrap_or(0);
+        CellSet((0..n).map(|i| word(&self.0, i) | word(&other.0, i)).collect())
     }
 }
 

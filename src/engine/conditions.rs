@@ -20,8 +20,9 @@ use crate::def::{ForbidMoves, ForbidSeats};
 pub struct Condition {
     /// Its name.
     pub name: String,
-    /// Region indices (per-seat) every loose piece of the seat must stand in.
-    pub only_in: Option<Vec<usize>>,
+    /// Per seat, the cells every loose piece of the seat must stand on (its parts of the
+    /// `only_in` regions, together).
+    pub only_in: Option<Vec<crate::board::CellSet>>,
     /// A piece of the seat is held down (or none is).
     pub held_down: Option<bool>,
     /// Region index the seat has no move into.
@@ -42,16 +43,14 @@ pub struct Forbid {
 /// Whether a loose piece of `p` stands outside the condition's regions: the cells, for the
 /// cheap test that a move cannot make `only_in` true.
 fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> SmallVec<[CellId; 8]> {
-    let Some(regions) = &c.only_in else {
+    let Some(allowed) = &c.only_in else {
         return SmallVec::new();
     };
+    let allowed = &allowed[p.index()];
     t.board
         .cells()
         .filter(|&x| {
-            s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p))
-                && !regions
-                    .iter()
-                    .any(|&r| t.board.region_at(r).for_seat(p.index()).contains(x))
+            !allowed.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p))
         })
         .collect()
 }
@@ -82,16 +81,31 @@ pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
     }
     if let Some(r) = c.cannot_enter {
         let cells = t.board.region_at(r).for_seat(p.index());
-        let inside = |l: Option<Loc>| {
-            l.and_then(|l| t.loc_cell(l))
-                .is_some_and(|x| cells.contains(x))
-        };
+        let inside =
+            |l: Option<Loc>| l.and_then(|l| t.loc_cell(l)).is_some_and(|x| cells.contains(x));
+        // Only the seat's pieces outside the region can enter it: each is asked on its own,
+        // and the first move in ends the search.
         let mut moves = Vec::new();
+        let outside = t.board.cells().filter(|&x| {
+            !cells.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p))
+        });
+        for from in outside {
+            for &i in t.generator_tiers.iter().flatten() {
+                moves.clear();
+                super::movegen::generate(t, s, &t.patterns[i], p, Some(from), &mut moves);
+                if moves.iter().any(|m| inside(m.to())) {
+                    return false;
+                }
+            }
+        }
+        // Placements start in a zone: outside the region too.
         for &i in t.generator_tiers.iter().flatten() {
-            moves.clear();
-            super::movegen::generate(t, s, &t.patterns[i], p, None, &mut moves);
-            if moves.iter().any(|m| !inside(m.from()) && inside(m.to())) {
-                return false;
+            if matches!(t.patterns[i].kind, super::movegen::GenKind::Place(_)) {
+                moves.clear();
+                super::movegen::generate(t, s, &t.patterns[i], p, None, &mut moves);
+                if moves.iter().any(|m| inside(m.to())) {
+                    return false;
+                }
             }
         }
     }

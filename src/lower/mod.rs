@@ -673,16 +673,22 @@ fn conditions(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
     use crate::engine::conditions::{Condition, Forbid};
     for (name, c) in &def.conditions {
         let only_in = (!c.only_in.is_empty()).then(|| {
-            c.only_in
+            let regions: Vec<usize> = c
+                .only_in
                 .iter()
                 .enumerate()
                 .filter_map(|(i, r)| {
-                    region_at(
-                        t,
-                        r,
-                        &["conditions", name, "only_in", &i.to_string()],
-                        problems,
-                    )
+                    let idx = i.to_string();
+                    region_at(t, r, &["conditions", name, "only_in", &idx], problems)
+                })
+                .collect();
+            (0..t.player_count())
+                .map(|p| {
+                    regions
+                        .iter()
+                        .fold(crate::board::CellSet::default(), |acc, &r| {
+                            acc.union(t.board.region_at(r).for_seat(p))
+                        })
                 })
                 .collect()
         });
