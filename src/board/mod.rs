@@ -77,7 +77,11 @@ impl CellSet {
     pub fn union(&self, other: &CellSet) -> CellSet {
         let n = self.0.len().max(other.0.len());
         let word = |v: &Vec<u64>, i: usize| v.get(i).copied().unwrap_or(0);
-        CellSet((0..n).map(|i| word(&self.0, i) | word(&other.0, i)).collect())
+        CellSet(
+            (0..n)
+                .map(|i| word(&self.0, i) | word(&other.0, i))
+                .collect(),
+        )
     }
 }
 

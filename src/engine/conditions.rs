@@ -81,8 +81,10 @@ pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
     }
     if let Some(r) = c.cannot_enter {
         let cells = t.board.region_at(r).for_seat(p.index());
-        let inside =
-            |l: Option<Loc>| l.and_then(|l| t.loc_cell(l)).is_some_and(|x| cells.contains(x));
+        let inside = |l: Option<Loc>| {
+            l.and_then(|l| t.loc_cell(l))
+                .is_some_and(|x| cells.contains(x))
+        };
         // Only the seat's pieces outside the region can enter it: each is asked on its own,
         // and the first move in ends the search.
         let mut moves = Vec::new();

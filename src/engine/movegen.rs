@@ -129,6 +129,110 @@ pub struct Pattern {
     pub convert: Option<Convert>,
     /// The kind's own settings.
     pub kind: GenKind,
+    /// Per seat, per cell: bit `r` set when the cell is in region rule `r`'s region (the
+    /// seat's part), so a landing is judged by bit tests.
+    pub rule_cells: Vec<Vec<u32>>,
+    /// Per seat and moving piece (`seat * pieces + piece`): `land`, and a ray's `over` and
+    /// `chain_stop`, as masks (empty when the game has more than 64 piece values).
+    pub masks: Vec<[CondMask; 3]>,
+}
+
+impl Pattern {
+    /// Computes [`Pattern::masks`] (at load).
+    pub fn prepare_masks(&mut self, t: &Tables) {
+        let (over, stop) = match &self.kind {
+            GenKind::Ray(r) => (r.over, r.chain_stop),
+            _ => (Conds::default(), Conds::default()),
+        };
+        if t.pieces.len() > 64 {
+            // One entry that judges cell by cell, for every seat and piece.
+            self.masks = vec![[
+                CondMask::wide(self.land),
+                CondMask::wide(over),
+                CondMask::wide(stop),
+            ]];
+            return;
+        }
+        // Conditions a generator does not have hold nowhere: no need to ask piece by piece.
+        let mask = |c: Conds, q: Piece, p: PlayerId| {
+            if c == Conds::default() {
+                CondMask {
+                    empty: false,
+                    pieces: 0,
+                    wide: None,
+                }
+            } else {
+                CondMask::of(t, c, q, p)
+            }
+        };
+        self.masks = (0..t.player_count())
+            .flat_map(|p| (0..t.pieces.len()).map(move |q| (PlayerId(p as u8), Piece(q as u8))))
+            .map(|(p, q)| [mask(self.land, q, p), mask(over, q, p), mask(stop, q, p)])
+            .collect();
+    }
+
+    /// The masks of `land`, `over` and `chain_stop` for `piece` moved by `player`.
+    #[inline]
+    fn masks_for(&self, t: &Tables, piece: Piece, player: PlayerId) -> &[CondMask; 3] {
+        let i = if self.masks.len() == 1 {
+            0
+        } else {
+            player.index() * t.pieces.len() + piece.index()
+        };
+        &self.masks[i]
+    }
+}
+
+/// A condition precomputed for one moving piece of one seat: which top pieces satisfy it, as
+/// a bit per piece value (games with at most 64 piece values), and whether an empty cell
+/// does. Built once per game (`Pattern::prepare_masks`) instead of judging each cell with
+/// [`Conds::holds`].
+#[derive(Clone, Copy, Debug)]
+pub struct CondMask {
+    empty: bool,
+    pieces: u64,
+    /// The piece values do not fit: ask `Conds::holds`.
+    wide: Option<Conds>,
+}
+
+impl CondMask {
+    /// The mask of `c` for `mover` moved by `player`.
+    pub fn of(t: &Tables, c: Conds, mover: Piece, player: PlayerId) -> CondMask {
+        if t.pieces.len() > 64 {
+            return CondMask {
+                empty: c.holds(t, None, mover, player),
+                pieces: 0,
+                wide: Some(c),
+            };
+        }
+        let pieces = (0..t.pieces.len())
+            .filter(|&i| c.holds(t, Some(Piece(i as u8)), mover, player))
+            .fold(0u64, |m, i| m | (1 << i));
+        CondMask {
+            empty: c.holds(t, None, mover, player),
+            pieces,
+            wide: None,
+        }
+    }
+
+    /// A condition judged cell by cell (no mask).
+    pub fn wide(c: Conds) -> CondMask {
+        CondMask {
+            empty: c.has(CellCond::Empty) || c.has(CellCond::Any),
+            pieces: 0,
+            wide: Some(c),
+        }
+    }
+
+    /// Whether a cell whose top is `top` satisfies the condition.
+    #[inline]
+    pub fn holds(&self, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
+        match (top, self.wide) {
+            (None, _) => self.empty,
+            (Some(p), None) => self.pieces & (1 << p.0) != 0,
+            (Some(p), Some(c)) => c.holds(t, Some(p), mover, player),
+        }
+    }
 }
 
 /// Pieces a landing converts in place (`convert`).
@@ -433,25 +537,45 @@ impl Pattern {
             stop: true,
             chain: true,
         };
+        if self.region_rules.is_empty() {
+            return Some(v);
+        }
         let kind = t.info(piece).kind.index();
-        for r in &self.region_rules {
+        let cells = &self.rule_cells[player.index()];
+        let to_mask = cells[to.index()];
+        // Where the piece has stood, as masks over the rules: in some rule's region (any), in
+        // it all along (all), and whether a zone was among them (a zone is in no region).
+        let (mut any, mut all, mut zone) = (0u32, u32::MAX, false);
+        for l in been {
+            match t.loc_cell(*l) {
+                Some(c) => {
+                    let m = cells[c.index()];
+                    any |= m;
+                    all &= m;
+                }
+                None => zone = true,
+            }
+        }
+        for (i, r) in self.region_rules.iter().enumerate() {
             if r.kinds & (1 << kind) == 0 {
                 continue;
             }
-            let cells = t.board.region_at(r.region).for_seat(player.index());
-            let inside = |l: &Loc| {
-                t.loc_cell(*l)
-                    .is_some_and(|c| cells.contains(c) != r.outside)
+            let bit = 1u32 << i;
+            // "Inside" a rule: in its region, or out of it for an `outside` rule.
+            let (any_inside, all_inside) = if r.outside {
+                (all & bit == 0, !zone && any & bit == 0)
+            } else {
+                (any & bit != 0, !zone && all & bit != 0)
             };
-            if cells.contains(to) == r.outside {
+            if (to_mask & bit != 0) == r.outside {
                 // "Once it has entered ... it may not leave": judged against every cell the
                 // piece has stood on this move, so a series cannot slip out and back.
-                if !r.leave && been.iter().any(inside) {
+                if !r.leave && any_inside {
                     return None;
                 }
                 continue;
             }
-            if (!r.enter && !been.iter().all(inside))
+            if (!r.enter && !all_inside)
                 || r.land.is_some_and(|c| !c.holds(t, top, piece, player))
                 || (r.on_kinds != 0
                     && top.is_none_or(|p| r.on_kinds & (1 << t.info(p).kind.index()) == 0))
@@ -560,8 +684,14 @@ pub fn generate(
             continue;
         }
         let Some(ray) = ray else { continue };
-        let stack_pips: i64 = s.stack(loc).iter().map(|p| t.info(*p).size).sum();
-        // (Sizes are 0..=99 and stacks at most MAX_PIECES high: no overflow.)
+        // Only a distance counted in the stack's pips needs them. (Sizes are 0..=99 and
+        // stacks at most MAX_PIECES high: no overflow.)
+        let by_stack = |a: Amount| matches!(a, Amount::Stack(_));
+        let stack_pips: i64 = if by_stack(ray.over_min) || by_stack(ray.over_max) {
+            s.stack(loc).iter().map(|p| t.info(*p).size).sum()
+        } else {
+            0
+        };
         let mut leg = Leg {
             path: SmallVec::from_slice(&[loc]),
             captured: SmallVec::new(),
@@ -575,6 +705,7 @@ pub fn generate(
             ray,
             player,
             piece,
+            masks: pat.masks_for(t, piece, player),
             size: t.info(piece).size,
             stack_pips,
             origin: from,
@@ -595,6 +726,8 @@ struct Walker<'a> {
     stack_pips: i64,
     /// Where the piece started (vacated during the walk).
     origin: CellId,
+    /// The generator's `land`, `over` and `chain_stop` for this piece.
+    masks: &'a [CondMask; 3],
 }
 
 impl Walker<'_> {
@@ -637,7 +770,7 @@ impl Walker<'_> {
                     && occupied >= ray.over_occupied_min
                     && !leg.captured.contains(&next)
                     && (ray.revisit || !leg.path.contains(&Loc(next.0)))
-                    && pat.land.holds(t, seen, piece, player)
+                    && self.masks[0].holds(t, seen, piece, player)
                     && let Some(verdict) = pat.judge(
                         t,
                         Some(&ray.moving),
@@ -677,7 +810,7 @@ impl Walker<'_> {
                     }
                     let can_chain = ray.chain != Chain::None
                         && verdict.chain
-                        && !ray.chain_stop.holds(t, top, piece, player)
+                        && !self.masks[2].holds(t, top, piece, player)
                         && (if pat.capture.mode == CaptureMode::None {
                             jumped
                         } else {
@@ -708,7 +841,7 @@ impl Walker<'_> {
                     break;
                 }
                 // `next` becomes a cell passed over.
-                if !ray.over.holds(t, top, piece, player) || leg.captured.contains(&next) {
+                if !self.masks[1].holds(t, top, piece, player) || leg.captured.contains(&next) {
                     break;
                 }
                 if top.is_some() {

@@ -605,8 +605,29 @@ pub(super) fn lower_pattern(
         }),
         MoveKind::Sow => GenKind::Sow(super::tracks::lower_sow(t, name, m, problems)?),
     };
-    Some(Pattern {
+    if region_rules.len() > 32 {
+        problems.push(Problem::at(
+            &at("land_rules"),
+            format!("{} land rules: at most 32", region_rules.len()),
+        ));
+        region_rules.truncate(32);
+    }
+    // Which rules' regions each cell is in, per seat: landings are judged by bit tests.
+    let rule_cells = (0..t.player_count())
+        .map(|p| {
+            let mut cells = vec![0u32; t.board.len()];
+            for (i, r) in region_rules.iter().enumerate() {
+                for c in t.board.region_at(r.region).for_seat(p).iter() {
+                    cells[c.index()] |= 1 << i;
+                }
+            }
+            cells
+        })
+        .collect();
+    let mut pattern = Pattern {
         name: name.to_string(),
+        rule_cells,
+        masks: Vec::new(),
         mover: m.pieces,
         kinds: kind_mask(&kinds),
         region,
@@ -619,5 +640,7 @@ pub(super) fn lower_pattern(
         capture,
         convert: m.convert.as_ref().map(|c| convert(t, name, c, problems)),
         kind,
-    })
+    };
+    pattern.prepare_masks(t);
+    Some(pattern)
 }
