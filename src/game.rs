@@ -406,7 +406,8 @@ impl Game {
         m: &Move,
         next: &mut Vec<Move>,
     ) -> Result<Undo, RuleError> {
-        let mut log = Vec::new();
+        // A ply logs a handful of changes: room for them at once, not a realloc each.
+        let mut log = Vec::with_capacity(12);
         match self.advance(s, m, &mut log, next) {
             Ok(()) => Ok(Undo(log)),
             Err(e) => {

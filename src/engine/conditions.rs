@@ -40,19 +40,49 @@ pub struct Forbid {
     pub seats: ForbidSeats,
 }
 
-/// Whether a loose piece of `p` stands outside the condition's regions: the cells, for the
-/// cheap test that a move cannot make `only_in` true.
+/// At most this many stray pieces are listed: a move touches few cells, and a seat with
+/// more strays than that cannot be brought into the condition by one move.
+const STRAYS: usize = 8;
+
+/// The cells where a loose piece of `p` stands outside the condition's regions (`only_in`),
+/// at most [`STRAYS`] and one more; none when the condition has no `only_in`.
 fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> SmallVec<[CellId; 8]> {
     let Some(allowed) = &c.only_in else {
         return SmallVec::new();
     };
     let allowed = &allowed[p.index()];
-    t.board
-        .cells()
-        .filter(|&x| {
-            !allowed.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p))
-        })
-        .collect()
+    let mut out = SmallVec::new();
+    for x in t.board.cells() {
+        if !allowed.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p)) {
+            out.push(x);
+            if out.len() > STRAYS {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Whether a loose piece of `p` stands outside the condition's regions.
+fn has_stray(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
+    let Some(allowed) = &c.only_in else {
+        return false;
+    };
+    let allowed = &allowed[p.index()];
+    t.board.cells().any(|x| {
+        !allowed.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p))
+    })
+}
+
+/// Whether a piece of `p` lies under another seat's top piece somewhere.
+fn is_held_down(t: &Tables, s: &State, p: PlayerId) -> bool {
+    t.board.cells().any(|x| {
+        let stack = s.stack(Loc(x.0));
+        stack.len() > 1 && {
+            let (top, below) = stack.split_last().unwrap_or((&stack[0], &[]));
+            t.info(*top).owner != Some(p) && below.iter().any(|q| t.info(*q).owner == Some(p))
+        }
+    })
 }
 
 /// The cells where a piece of `p` lies under another seat's top piece.
@@ -71,11 +101,11 @@ pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> SmallVec<[CellId; 8]> {
 
 /// Whether condition `c` holds for seat `p` in `s`.
 pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
-    if c.only_in.is_some() && !strays(t, s, c, p).is_empty() {
+    if has_stray(t, s, c, p) {
         return false;
     }
     if let Some(want) = c.held_down
-        && held_down(t, s, p).is_empty() == want
+        && is_held_down(t, s, p) != want
     {
         return false;
     }
@@ -149,9 +179,19 @@ pub fn forbid(t: &Tables, s: &State, out: &mut Vec<Move>) {
             })
             .collect();
         // Each seat's stray loose pieces now; a move that leaves one of them untouched
-        // leaves the condition false for that seat.
-        let strays: SmallVec<[SmallVec<[CellId; 8]>; 8]> =
-            seats.iter().map(|&q| strays(t, s, c, q)).collect();
+        // leaves the condition false for that seat, and a seat with more strays than a move
+        // touches is out of reach.
+        let (seats, strays): (
+            SmallVec<[PlayerId; 8]>,
+            SmallVec<[SmallVec<[CellId; 8]>; 8]>,
+        ) = seats
+            .iter()
+            .map(|&q| (q, strays(t, s, c, q)))
+            .filter(|(_, st)| st.len() <= STRAYS)
+            .unzip();
+        if seats.is_empty() {
+            continue;
+        }
         let mut scratch: Option<State> = None;
         out.retain(|m| {
             if f.moves == ForbidMoves::OntoPiece
@@ -187,7 +227,7 @@ pub fn release(t: &Tables, s: &State, cond: usize, out: &mut Vec<Move>) {
     let me = s.turn();
     let c = &t.conditions[cond];
     for x in (0..t.player_count()).map(|q| PlayerId(q as u8)) {
-        if x == me || (c.only_in.is_some() && !strays(t, s, c, x).is_empty()) {
+        if x == me || has_stray(t, s, c, x) {
             continue;
         }
         let held = held_down(t, s, x);

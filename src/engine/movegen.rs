@@ -540,7 +540,6 @@ impl Pattern {
         if self.region_rules.is_empty() {
             return Some(v);
         }
-        let kind = t.info(piece).kind.index();
         let cells = &self.rule_cells[player.index()];
         let to_mask = cells[to.index()];
         // Where the piece has stood, as masks over the rules: in some rule's region (any), in
@@ -556,6 +555,12 @@ impl Pattern {
                 None => zone = true,
             }
         }
+        // A landing outside every rule's region, by a piece that has been in none, meets no
+        // rule (unless a rule binds the cells outside its region).
+        if to_mask == 0 && any == 0 && !self.region_rules.iter().any(|r| r.outside) {
+            return Some(v);
+        }
+        let kind = t.info(piece).kind.index();
         for (i, r) in self.region_rules.iter().enumerate() {
             if r.kinds & (1 << kind) == 0 {
                 continue;
