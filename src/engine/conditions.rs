@@ -40,6 +40,9 @@ pub struct Forbid {
     pub seats: ForbidSeats,
 }
 
+/// A few cells.
+type Cells = SmallVec<[CellId; 8]>;
+
 /// At most this many stray pieces are listed: a move touches few cells, and a seat with
 /// more strays than that cannot be brought into the condition by one move.
 const STRAYS: usize = 8;
@@ -181,10 +184,7 @@ pub fn forbid(t: &Tables, s: &State, out: &mut Vec<Move>) {
         // Each seat's stray loose pieces now; a move that leaves one of them untouched
         // leaves the condition false for that seat, and a seat with more strays than a move
         // touches is out of reach.
-        let (seats, strays): (
-            SmallVec<[PlayerId; 8]>,
-            SmallVec<[SmallVec<[CellId; 8]>; 8]>,
-        ) = seats
+        let (seats, strays): (SmallVec<[PlayerId; 8]>, SmallVec<[Cells; 8]>) = seats
             .iter()
             .map(|&q| (q, strays(t, s, c, q)))
             .filter(|(_, st)| st.len() <= STRAYS)
