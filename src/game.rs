@@ -341,7 +341,7 @@ impl Game {
         // play the dice.
         let stage = t.turn.as_ref().map(|dt| turn::moves(t, dt, s, out));
         if matches!(stage, None | Some(Stage::Play)) {
-            for tier in &t.generator_tiers {
+            for tier in t.tiers(s.phase()) {
                 for &p in tier {
                     crate::engine::movegen::generate(t, s, &t.patterns[p], s.turn(), None, out);
                 }
@@ -612,6 +612,23 @@ impl Game {
         }
         if self.rules.hooks.after_move && !s.is_over() {
             turn_set |= self.rules.after_move(s, m, log)?;
+        }
+        // Phases that end on their own ([rules.phase_ends]): the zone is empty.
+        for end in &t.phase_ends {
+            if s.phase() == usize::from(end.phase)
+                && end.zones.iter().all(|z| s.stack(*z).is_empty())
+            {
+                let mut tx = Tx { s, log };
+                tx.set_phase(end.next);
+                if end.first == def::PhaseFirst::Second {
+                    // Round r starts with seat r - 1 (rotating); its second seat is next.
+                    let n = t.player_count();
+                    let first = (usize::from(tx.s.round()).saturating_sub(1)) % n;
+                    tx.set_turn(crate::engine::PlayerId(((first + 1) % n) as u8));
+                    turn_set = true;
+                }
+                break;
+            }
         }
         // The ends the engine checks itself ([end]): a line, a chain, a full board.
         if !s.is_over() && (t.end.line.is_some() || t.end.connect.is_some() || t.end.full.is_some())

@@ -1030,6 +1030,10 @@ pub struct MoveDef {
     /// "land"`.
     #[serde(default)]
     pub en_passant: bool,
+    /// After a move of this generator, this var (`[rules] vars`) holds the seat that made it
+    /// (0 for the first seat): who jumped last, who captured last.
+    #[serde(default)]
+    pub mover_var: Option<String>,
     /// For `castle`: the partner's kinds (`["R"]`): the first piece met along a direction
     /// must be one, the mover's and unmoved.
     #[serde(default)]
@@ -1397,7 +1401,7 @@ pub struct RulesDef {
     /// The generators in force every turn, run natively before the script's `moves` hook (if
     /// any), which may add to them. A list of names: all of them. A list of lists: priority,
     /// the first list that gives any move decides; `[["jump"], ["step"]]` makes captures
-    /// compulsory.
+    /// compulsory. A table: each phase's own, `{ place = ["place"], jump = ["jump"] }`.
     #[serde(default)]
     pub generators: Option<GeneratorList>,
     /// The player to move may always pass, besides their other moves (Go). Passing only when
@@ -1407,6 +1411,10 @@ pub struct RulesDef {
     /// Phase names in order; the game starts in the first (e.g. `["place", "jump"]`).
     #[serde(default)]
     pub phases: Vec<String>,
+    /// Phases that end on their own, by the phase's name: when `zone_empty` (every instance
+    /// of a zone) is empty after a move, the game goes on in phase `next`.
+    #[serde(default)]
+    pub phase_ends: BTreeMap<String, PhaseEndDef>,
     /// Integer variables the script keeps in the state, with their starting values.
     #[serde(default)]
     pub vars: BTreeMap<String, i64>,
@@ -1458,6 +1466,34 @@ pub struct RulesDef {
     pub release: Option<ReleaseDef>,
 }
 
+/// How a phase ends (`[rules.phase_ends.NAME]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseEndDef {
+    /// The phase ends once this zone (every seat's instance of a per-seat zone) is empty: a
+    /// placing phase ends with the last piece placed.
+    pub zone_empty: String,
+    /// The phase that follows.
+    pub next: String,
+    /// Who moves first in it.
+    #[serde(default)]
+    pub first: PhaseFirst,
+}
+
+/// Who moves first in the phase that follows (`[rules.phase_ends.NAME] first`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum PhaseFirst {
+    /// The seat after the one that ended the phase, as after any move.
+    #[default]
+    Next,
+    /// The second seat of the round: rounds rotate their first seat (round 1 starts with the
+    /// first seat, round 2 with the second...), and this is the seat after the round's first
+    /// (IceSickle: "the second player will go first in the Jumping phase").
+    Second,
+}
+
 /// A native evaluation (`[rules] evaluate`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -1471,7 +1507,8 @@ pub enum Evaluation {
     Race,
 }
 
-/// `[rules] generators`: every generator named, or tiers tried in order.
+/// `[rules] generators`: every generator named, tiers tried in order, or either for each
+/// phase.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(untagged)]
 #[non_exhaustive]
@@ -1480,14 +1517,28 @@ pub enum GeneratorList {
     All(Vec<String>),
     /// The first tier that gives any move (compulsory captures: jumps, then steps).
     Tiers(Vec<Vec<String>>),
+    /// Each phase's own (`{ place = ["place"], jump = ["jump"] }`), a list or tiers; a phase
+    /// left out has none (the script's `moves` hook gives its moves).
+    Phases(BTreeMap<String, PhaseGenerators>),
 }
 
-impl GeneratorList {
+/// One phase's generators in `[rules] generators`.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum PhaseGenerators {
+    /// All of these.
+    All(Vec<String>),
+    /// The first tier that gives any move.
+    Tiers(Vec<Vec<String>>),
+}
+
+impl PhaseGenerators {
     /// The tiers, a plain list as one tier.
     pub fn tiers(&self) -> Vec<&[String]> {
         match self {
-            GeneratorList::All(v) => vec![v.as_slice()],
-            GeneratorList::Tiers(v) => v.iter().map(Vec::as_slice).collect(),
+            PhaseGenerators::All(v) => vec![v.as_slice()],
+            PhaseGenerators::Tiers(v) => v.iter().map(Vec::as_slice).collect(),
         }
     }
 }

@@ -125,7 +125,7 @@ pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
             !cells.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p))
         });
         for from in outside {
-            for &i in t.generator_tiers.iter().flatten() {
+            for &i in t.tiers(s.phase()).iter().flatten() {
                 moves.clear();
                 super::movegen::generate(t, s, &t.patterns[i], p, Some(from), &mut moves);
                 if moves.iter().any(|m| inside(m.to())) {
@@ -134,7 +134,7 @@ pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
             }
         }
         // Placements start in a zone: outside the region too.
-        for &i in t.generator_tiers.iter().flatten() {
+        for &i in t.tiers(s.phase()).iter().flatten() {
             if matches!(t.patterns[i].kind, super::movegen::GenKind::Place(_)) {
                 moves.clear();
                 super::movegen::generate(t, s, &t.patterns[i], p, None, &mut moves);

@@ -308,6 +308,11 @@ pub struct Tables {
     /// `[rules] generators` as pattern indices, tier by tier: the first tier that gives a move
     /// decides. Empty: the script's `moves` hook lists every move.
     pub generator_tiers: Vec<Vec<usize>>,
+    /// `[rules] generators` keyed by phase: each phase's tiers (by phase index). Empty when the
+    /// generators are the same in every phase.
+    pub phase_tiers: Vec<Vec<Vec<usize>>>,
+    /// Phases that end when a zone empties.
+    pub phase_ends: Vec<PhaseEnd>,
     /// `[rules] may_pass`: a pass is always among the moves.
     pub may_pass: bool,
     /// Draw when a position occurs this many times.
@@ -348,6 +353,19 @@ pub struct Tables {
     pub forbid: Vec<conditions::Forbid>,
     /// The duty to release (`[rules.release]`): its condition's index.
     pub release: Option<usize>,
+}
+
+/// A compiled `[rules.phase_ends.NAME]`.
+#[derive(Clone, Debug)]
+pub struct PhaseEnd {
+    /// The phase that ends.
+    pub phase: u8,
+    /// Every instance of the zone whose emptying ends it.
+    pub zones: Vec<Loc>,
+    /// The phase that follows.
+    pub next: u8,
+    /// Who moves first then.
+    pub first: crate::def::PhaseFirst,
 }
 
 /// Which pieces are tracked as unmoved, and their set-up cells.
@@ -411,6 +429,21 @@ pub struct DiceSpec {
 }
 
 impl Tables {
+    /// The generators in force in a phase, tier by tier.
+    #[inline]
+    pub fn tiers(&self, phase: usize) -> &[Vec<usize>] {
+        if self.phase_tiers.is_empty() {
+            &self.generator_tiers
+        } else {
+            self.phase_tiers.get(phase).map_or(&[][..], Vec::as_slice)
+        }
+    }
+
+    /// Whether any generator is in force in some phase.
+    pub fn has_generators(&self) -> bool {
+        !self.generator_tiers.is_empty() || self.phase_tiers.iter().any(|p| !p.is_empty())
+    }
+
     /// Number of seats.
     pub fn player_count(&self) -> usize {
         self.seats.len()

@@ -132,6 +132,8 @@ pub struct Pattern {
     /// Per seat, per cell: bit `r` set when the cell is in region rule `r`'s region (the
     /// seat's part), so a landing is judged by bit tests.
     pub rule_cells: Vec<Vec<u32>>,
+    /// The var (index) that each of its moves sets to the mover's seat (`mover_var`).
+    pub mover_var: Option<u8>,
     /// Per seat and moving piece (`seat * pieces + piece`): `land`, and a ray's `over` and
     /// `chain_stop`, as masks (empty when the game has more than 64 piece values).
     pub masks: Vec<[CondMask; 3]>,
@@ -944,6 +946,13 @@ fn finish(
     }
     if let (Some(over), Some(at)) = (leg.passing, t.loc_cell(to)) {
         actions.push(super::castle::passing(s, over, at));
+    }
+    if let Some(i) = pat.mover_var {
+        let old = s.var(i as usize);
+        let new = player.index() as i64;
+        if old != new {
+            actions.push(Action::Var { i, old, new });
+        }
     }
     if let Some(conv) = &pat.convert
         && let Some(at) = t.loc_cell(to)

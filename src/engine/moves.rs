@@ -91,6 +91,15 @@ pub enum Action {
         /// Moved (true) or unmoved again (false).
         moved: bool,
     },
+    /// A var of the rules changes (`mover_var`: who moved last).
+    Var {
+        /// Its index.
+        i: u8,
+        /// Before.
+        old: i64,
+        /// After.
+        new: i64,
+    },
     /// The cell the last move passed over (en passant) changes.
     Passed {
         /// Before.
@@ -381,6 +390,13 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             s.passed = new;
             true
         }
+        Action::Var { i, old, new } => match s.vars.get_mut(i as usize) {
+            Some(v) if *v == old => {
+                *v = new;
+                true
+            }
+            _ => false,
+        },
     }
 }
 
@@ -432,6 +448,11 @@ fn invert(a: &Action) -> Action {
         },
         Action::Moved { at, moved } => Action::Moved { at, moved: !moved },
         Action::Passed { old, new } => Action::Passed { old: new, new: old },
+        Action::Var { i, old, new } => Action::Var {
+            i,
+            old: new,
+            new: old,
+        },
     }
 }
 

@@ -298,7 +298,7 @@ pub fn keep_usable(t: &Tables, dt: &DiceTurn, s: &State, out: &mut Vec<Move>) {
     if dt.must_use == MustUse::Any || out.len() < 2 {
         return;
     }
-    let pats: Vec<usize> = t.generator_tiers.iter().flatten().copied().collect();
+    let pats: Vec<usize> = t.tiers(s.phase()).iter().flatten().copied().collect();
     keep_most_dice(t, s, out, &pats, dt.must_use == MustUse::MostThenLarger);
 }
 

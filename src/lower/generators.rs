@@ -34,7 +34,8 @@ pub(super) fn amount(
 }
 
 /// Keys every generator kind may write.
-const COMMON: [&str; 13] = [
+const COMMON: [&str; 14] = [
+    "mover_var",
     "kind",
     "like",
     "pieces",
@@ -624,8 +625,28 @@ pub(super) fn lower_pattern(
             cells
         })
         .collect();
+    let mover_var = m.mover_var.as_ref().and_then(|v| {
+        let i = t.vars.iter().position(|x| x == v);
+        if i.is_none() {
+            problems.push(
+                Problem::at(
+                    &at("mover_var"),
+                    format!("`{v}` is not one of the rules' vars: declare it in [rules] vars"),
+                )
+                .suggesting(v, t.vars.iter().map(String::as_str)),
+            );
+        }
+        if !matches!(m.kind, MoveKind::Ray | MoveKind::Leap | MoveKind::Fly) {
+            problems.push(Problem::at(
+                &at("mover_var"),
+                "`mover_var` is set by the moves of ray, leap and fly generators",
+            ));
+        }
+        i.and_then(|i| u8::try_from(i).ok())
+    });
     let mut pattern = Pattern {
         name: name.to_string(),
+        mover_var,
         rule_cells,
         masks: Vec::new(),
         mover: m.pieces,

@@ -322,6 +322,8 @@ pub(crate) fn lower(
         no_moves: def.rules.no_moves,
         royal: None,
         generator_tiers: Vec::new(),
+        phase_tiers: Vec::new(),
+        phase_ends: Vec::new(),
         may_pass: def.rules.may_pass,
         separator,
         patterns: Vec::new(),
@@ -415,42 +417,92 @@ pub(crate) fn lower(
             t.patterns.push(p);
         }
     }
-    if let Some(list) = &def.rules.generators {
-        for (i, tier) in list.tiers().into_iter().enumerate() {
-            let mut ids = Vec::new();
-            for (j, name) in tier.iter().enumerate() {
-                let at: Vec<String> = match list {
-                    crate::def::GeneratorList::All(_) => vec![j.to_string()],
-                    crate::def::GeneratorList::Tiers(_) => vec![i.to_string(), j.to_string()],
-                };
-                let mut path = vec!["rules", "generators"];
-                path.extend(at.iter().map(String::as_str));
-                match t.pattern(name) {
-                    Some(p)
-                        if ids.contains(&p) || t.generator_tiers.iter().any(|x| x.contains(&p)) =>
-                    {
-                        problems.push(Problem::at(
-                            &path,
-                            format!("`{name}` is listed twice: its moves would come twice"),
-                        ));
-                    }
-                    Some(p) => ids.push(p),
-                    None => problems.push(
+    match &def.rules.generators {
+        Some(def::GeneratorList::All(v)) => {
+            t.generator_tiers = tiers(
+                &t,
+                &[v.as_slice()],
+                false,
+                &["rules", "generators"],
+                problems,
+            );
+        }
+        Some(def::GeneratorList::Tiers(v)) => {
+            let list: Vec<&[String]> = v.iter().map(Vec::as_slice).collect();
+            t.generator_tiers = tiers(&t, &list, true, &["rules", "generators"], problems);
+        }
+        Some(def::GeneratorList::Phases(by_phase)) => {
+            let mut per = vec![Vec::new(); t.phases.len()];
+            for (phase, list) in by_phase {
+                let Some(i) = t.phases.iter().position(|p| p == phase) else {
+                    problems.push(
                         Problem::at(
-                            &path,
-                            format!("`{name}` is not a generator: there is no [moves.{name}]"),
+                            &["rules", "generators", phase],
+                            format!(
+                                "`{phase}` is not a phase ([rules] phases: {})",
+                                t.phases.join(", ")
+                            ),
                         )
-                        .suggesting(name, t.patterns.iter().map(|p| p.name.as_str())),
-                    ),
+                        .suggesting(phase, t.phases.iter().map(String::as_str)),
+                    );
+                    continue;
+                };
+                let nested = matches!(list, def::PhaseGenerators::Tiers(_));
+                per[i] = tiers(
+                    &t,
+                    &list.tiers(),
+                    nested,
+                    &["rules", "generators", phase],
+                    problems,
+                );
+            }
+            t.phase_tiers = per;
+        }
+        None => {}
+    }
+    for (phase, end) in &def.rules.phase_ends {
+        let at = ["rules", "phase_ends", phase.as_str()];
+        let index = |name: &str, key: &str, problems: &mut Vec<Problem>| {
+            let i = t.phases.iter().position(|p| p == name);
+            if i.is_none() {
+                let mut path = at.to_vec();
+                if !key.is_empty() {
+                    path.push(key);
                 }
+                problems.push(
+                    Problem::at(
+                        &path,
+                        format!(
+                            "`{name}` is not a phase ([rules] phases: {})",
+                            t.phases.join(", ")
+                        ),
+                    )
+                    .suggesting(name, t.phases.iter().map(String::as_str)),
+                );
             }
-            if ids.is_empty() && problems.is_empty() {
-                problems.push(Problem::at(
-                    &["rules", "generators"],
-                    "an empty list of generators",
-                ));
-            }
-            t.generator_tiers.push(ids);
+            i
+        };
+        let from = index(phase, "", problems);
+        let next = index(&end.next, "next", problems);
+        let zones: Vec<crate::engine::Loc> = (0..t.zones.len())
+            .filter(|&i| t.zones[i].name == end.zone_empty)
+            .map(|i| crate::engine::Loc((t.board.len() + i) as u16))
+            .collect();
+        if zones.is_empty() {
+            let mut path = at.to_vec();
+            path.push("zone_empty");
+            problems.push(
+                Problem::at(&path, format!("`{}` is not a zone", end.zone_empty))
+                    .suggesting(&end.zone_empty, t.zones.iter().map(|z| z.name.as_str())),
+            );
+        }
+        if let (Some(from), Some(next)) = (from, next) {
+            t.phase_ends.push(crate::engine::PhaseEnd {
+                phase: from as u8,
+                zones,
+                next: next as u8,
+                first: end.first,
+            });
         }
     }
     conditions(def, &mut t, problems);
@@ -506,6 +558,51 @@ pub(crate) fn lower(
         }
     }
     Some(t)
+}
+
+/// Generator names as tiers of pattern indices (`nested`: the list was written as tiers, so
+/// problems point at `[i][j]`), each problem at its place under `path`.
+fn tiers(
+    t: &Tables,
+    list: &[&[String]],
+    nested: bool,
+    path: &[&str],
+    problems: &mut Vec<Problem>,
+) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for (i, tier) in list.iter().enumerate() {
+        let mut ids = Vec::new();
+        for (j, name) in tier.iter().enumerate() {
+            let at: Vec<String> = if nested {
+                vec![i.to_string(), j.to_string()]
+            } else {
+                vec![j.to_string()]
+            };
+            let mut here = path.to_vec();
+            here.extend(at.iter().map(String::as_str));
+            match t.pattern(name) {
+                Some(p) if ids.contains(&p) || out.iter().any(|x| x.contains(&p)) => {
+                    problems.push(Problem::at(
+                        &here,
+                        format!("`{name}` is listed twice: its moves would come twice"),
+                    ));
+                }
+                Some(p) => ids.push(p),
+                None => problems.push(
+                    Problem::at(
+                        &here,
+                        format!("`{name}` is not a generator: there is no [moves.{name}]"),
+                    )
+                    .suggesting(name, t.patterns.iter().map(|p| p.name.as_str())),
+                ),
+            }
+        }
+        if ids.is_empty() && problems.is_empty() {
+            problems.push(Problem::at(path, "an empty list of generators"));
+        }
+        out.push(ids);
+    }
+    out
 }
 
 /// The zone captures go to when a generator names none (`capture_to`).
@@ -696,7 +793,7 @@ fn conditions(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
             .cannot_enter
             .as_ref()
             .and_then(|r| region_at(t, r, &["conditions", name, "cannot_enter"], problems));
-        if c.cannot_enter.is_some() && t.generator_tiers.is_empty() {
+        if c.cannot_enter.is_some() && !t.has_generators() {
             problems.push(Problem::at(
                 &["conditions", name, "cannot_enter"],
                 "`cannot_enter` looks at the moves of the generators in force: list them in [rules] generators",

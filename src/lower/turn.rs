@@ -123,7 +123,7 @@ fn dice(d: &def::DiceDef, t: &mut Tables, problems: &mut Vec<Problem>) {
         }
         return;
     }
-    if t.generator_tiers.is_empty() {
+    if !t.has_generators() {
         problems.push(Problem::at(
             &["dice", "each_turn"],
             "the engine plays the dice with the generators in force: list them in [rules] generators",
@@ -174,7 +174,12 @@ fn dice(d: &def::DiceDef, t: &mut Tables, problems: &mut Vec<Problem>) {
 /// course of the first track generator in force.
 pub(super) fn race(t: &Tables, problems: &mut Vec<Problem>) -> Option<Race> {
     use crate::engine::movegen::GenKind;
-    let in_force = t.generator_tiers.iter().flatten().copied();
+    let in_force = t
+        .generator_tiers
+        .iter()
+        .chain(t.phase_tiers.iter().flatten())
+        .flatten()
+        .copied();
     let tm = in_force
         .chain(0..t.patterns.len())
         .find_map(|i| match &t.patterns[i].kind {

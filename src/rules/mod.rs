@@ -374,7 +374,7 @@ impl Rules {
             }
         }
         hooks.moves = has_moves;
-        if !has_moves && tables.generator_tiers.is_empty() {
+        if !has_moves && !tables.has_generators() {
             problems.push(
                 Diagnostic::error(file, "the script has no `moves(s)` hook")
                     .with_help("add `fn moves(s) { s.gen(\"...\"); }`, or list the generators in force in game.toml: [rules] generators = [\"...\"]"),

@@ -199,40 +199,45 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
             }
         }
     }
-    // The generators in force: each left out, and tiers merged into one (priority ignored).
+    // The generators in force: each left out, and tiers merged into one (priority ignored);
+    // for each phase when they are given by phase (a phase's whole list left out too).
     let mut gens = at("rules");
     gens.push("generators".into());
-    if let Some(toml::Value::Array(list)) = get_path(&table, &gens) {
-        let tiers: Vec<Vec<toml::Value>> = if list.iter().all(toml::Value::is_array) {
-            list.iter().filter_map(|t| t.as_array().cloned()).collect()
-        } else {
-            vec![list.clone()]
-        };
-        let nested = list.iter().all(toml::Value::is_array);
-        let write = |tiers: Vec<Vec<toml::Value>>| {
-            let tiers = tiers.into_iter().filter(|t| !t.is_empty());
-            toml::Value::Array(if nested {
-                tiers.map(toml::Value::Array).collect()
-            } else {
-                tiers.flatten().collect()
-            })
-        };
-        for (i, tier) in tiers.iter().enumerate() {
-            for (j, name) in tier.iter().enumerate() {
-                let mut fewer = tiers.clone();
-                fewer[i].remove(j);
-                if fewer.iter().any(|t| !t.is_empty()) {
-                    found.push((gens.clone(), Op::Set(write(fewer)), format!("drop {name}")));
+    match get_path(&table, &gens) {
+        Some(toml::Value::Array(list)) => generator_list(&gens, list, &mut found),
+        Some(toml::Value::Table(by_phase)) => {
+            for (phase, list) in by_phase {
+                let mut p = gens.clone();
+                p.push(phase.clone());
+                found.push((p.clone(), Op::Drop, "drop the phase's generators".into()));
+                if let toml::Value::Array(list) = list {
+                    generator_list(&p, list, &mut found);
                 }
             }
         }
-        if tiers.len() >= 2 {
-            let one = vec![tiers.concat()];
-            found.push((
-                gens.clone(),
-                Op::Set(write(one)),
-                "one tier: every generator at once".into(),
-            ));
+        _ => {}
+    }
+    // Phases that end on their own: each end dropped, its first mover changed.
+    let mut ends = at("rules");
+    ends.push("phase_ends".into());
+    if let Some(by_phase) = get_path(&table, &ends).and_then(toml::Value::as_table) {
+        for (phase, end) in by_phase {
+            let mut p = ends.clone();
+            p.push(phase.clone());
+            found.push((p.clone(), Op::Drop, "drop the phase's end".into()));
+            let now = end
+                .get("first")
+                .and_then(toml::Value::as_str)
+                .unwrap_or("next");
+            let mut first = p.clone();
+            first.push("first".into());
+            for other in ["next", "second"].into_iter().filter(|w| *w != now) {
+                found.push((
+                    first.clone(),
+                    Op::Set(toml::Value::String(other.into())),
+                    format!("\"{now}\" -> \"{other}\""),
+                ));
+            }
         }
     }
     // The board's links: a grid without the links of one axis (a direction and its
@@ -293,6 +298,45 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
     }
     super::script::number_duplicates(&mut out);
     out
+}
+
+/// The mutants of a list of generators in force (at `path`): each left out, and tiers merged
+/// into one (priority ignored).
+fn generator_list(
+    path: &[String],
+    list: &[toml::Value],
+    found: &mut Vec<(Vec<String>, Op, String)>,
+) {
+    let nested = list.iter().all(toml::Value::is_array);
+    let tiers: Vec<Vec<toml::Value>> = if nested {
+        list.iter().filter_map(|t| t.as_array().cloned()).collect()
+    } else {
+        vec![list.to_vec()]
+    };
+    let write = |tiers: Vec<Vec<toml::Value>>| {
+        let tiers = tiers.into_iter().filter(|t| !t.is_empty());
+        toml::Value::Array(if nested {
+            tiers.map(toml::Value::Array).collect()
+        } else {
+            tiers.flatten().collect()
+        })
+    };
+    for (i, tier) in tiers.iter().enumerate() {
+        for (j, name) in tier.iter().enumerate() {
+            let mut fewer = tiers.clone();
+            fewer[i].remove(j);
+            if fewer.iter().any(|t| !t.is_empty()) {
+                found.push((path.to_vec(), Op::Set(write(fewer)), format!("drop {name}")));
+            }
+        }
+    }
+    if tiers.len() >= 2 {
+        found.push((
+            path.to_vec(),
+            Op::Set(write(vec![tiers.concat()])),
+            "one tier: every generator at once".into(),
+        ));
+    }
 }
 
 /// The mutants of one generator table.
