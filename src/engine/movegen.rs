@@ -298,6 +298,20 @@ pub struct Capture {
     pub score: ScoreMode,
     /// Who owns a captured piece in its zone: its owner, or the captor (a hand).
     pub owner: NewOwner,
+    /// The capture zone's location for each seat (index `seat + 1`) and for no seat (index
+    /// 0), found once at load rather than by name for every captured piece.
+    pub locs: Vec<Option<Loc>>,
+}
+
+impl Capture {
+    /// Where a piece captured for `seat` (the mover or the owner, by `zone_of`) goes.
+    #[inline]
+    pub fn zone(&self, seat: Option<PlayerId>) -> Option<Loc> {
+        self.locs
+            .get(seat.map_or(0, |p| p.index() + 1))
+            .copied()
+            .flatten()
+    }
 }
 
 /// What moving generators (ray, leap) share: the piece that moves and how far it may go.
@@ -894,12 +908,7 @@ fn finish(
                 ZoneOf::Mover => Some(player),
                 ZoneOf::Owner => owner,
             };
-            let to = pat
-                .capture
-                .to
-                .as_deref()
-                .and_then(|z| t.zone_loc(z, zone_seat))
-                .unwrap_or(loc);
+            let to = pat.capture.zone(zone_seat).unwrap_or(loc);
             actions.push(Action::Transfer {
                 piece: p,
                 from: loc,
@@ -1298,7 +1307,7 @@ fn remove(
             ZoneOf::Mover => Some(player),
             ZoneOf::Owner => t.info(top).owner,
         };
-        let Some(to) = pat.capture.to.as_deref().and_then(|z| t.zone_loc(z, seat)) else {
+        let Some(to) = pat.capture.zone(seat) else {
             continue;
         };
         let mut m = Move::pass();

@@ -332,12 +332,7 @@ impl<'a> Gen<'a> {
                     ZoneOf::Mover => Some(player),
                     ZoneOf::Owner => t.info(p).owner,
                 };
-                let Some(z) = pat
-                    .capture
-                    .to
-                    .as_deref()
-                    .and_then(|z| t.zone_loc(z, zone_seat))
-                else {
+                let Some(z) = pat.capture.zone(zone_seat) else {
                     return;
                 };
                 actions.push(Action::Transfer {

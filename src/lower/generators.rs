@@ -510,18 +510,24 @@ pub(super) fn lower_pattern(
             "`revisit` needs a capturing chain (`capture` and `chain`): only captures keep a series finite",
         ));
     }
+    // Without `capture_to`, the capturer's `captured` zone (made when not declared).
+    let capture_to = m
+        .capture_to
+        .clone()
+        .or_else(|| (m.capture != def::CaptureMode::None).then(|| super::CAPTURED.to_string()));
+    let locs = std::iter::once(None)
+        .chain((0..t.player_count()).map(|p| Some(crate::engine::PlayerId(p as u8))))
+        .map(|seat| capture_to.as_deref().and_then(|z| t.zone_loc(z, seat)))
+        .collect();
     let capture = Capture {
         mode: m.capture,
         takes: m.takes,
         only: m.capture_if.as_ref().map(|c| Conds::of(c.as_slice())),
-        // Without `capture_to`, the capturer's `captured` zone (made when not declared).
-        to: m
-            .capture_to
-            .clone()
-            .or_else(|| (m.capture != def::CaptureMode::None).then(|| super::CAPTURED.to_string())),
+        to: capture_to,
         zone_of: m.capture_zone_of,
         score: m.score,
         owner: m.capture_owner,
+        locs,
     };
     let moving = Movement {
         base_kinds: kind_mask(&kind_list(t, &m.base_kinds, &at("base_kinds"), problems)),
