@@ -43,13 +43,110 @@ pub struct Forbid {
 /// A few cells.
 type Cells = SmallVec<[CellId; 8]>;
 
-/// At most this many stray pieces are listed: a move touches few cells, and a seat with
-/// more strays than that cannot be brought into the condition by one move.
-const STRAYS: usize = 8;
+/// The board as it would be after a move, without playing it: the stacks of the cells the
+/// move touches, changed by its actions, over the position's own. Conditions on the pieces
+/// read it; only `cannot_enter`, which generates moves, needs the move really played.
+struct After<'a> {
+    s: &'a State,
+    changed: SmallVec<[(CellId, super::Stack); 4]>,
+}
+
+impl<'a> After<'a> {
+    /// The position `s` after move `m` (cells only: zones do not matter to conditions).
+    fn of(t: &Tables, s: &'a State, m: &Move) -> After<'a> {
+        let mut a = After {
+            s,
+            changed: SmallVec::new(),
+        };
+        for act in &m.actions {
+            match *act {
+                Action::Transfer { piece, from, to } => {
+                    if let Some(c) = t.loc_cell(from) {
+                        a.cell(c).pop();
+                    }
+                    if let Some(c) = t.loc_cell(to) {
+                        a.cell(c).push(piece);
+                    }
+                }
+                Action::Carry { from, to, count } => {
+                    if let (Some(f), Some(d)) = (t.loc_cell(from), t.loc_cell(to)) {
+                        let src = a.cell(f);
+                        let n = (count as usize).min(src.len());
+                        let moving: super::Stack = src.drain(src.len() - n..).collect();
+                        a.cell(d).extend(moving);
+                    }
+                }
+                Action::Replace { at, new, .. } => {
+                    if let Some(c) = t.loc_cell(at)
+                        && let Some(top) = a.cell(c).last_mut()
+                    {
+                        *top = new;
+                    }
+                }
+                Action::Rotate { at, i, up } => {
+                    if let Some(c) = t.loc_cell(at) {
+                        let st = a.cell(c);
+                        let i = i as usize;
+                        if up && i < st.len() {
+                            let p = st.remove(i);
+                            st.push(p);
+                        } else if !up
+                            && i < st.len()
+                            && let Some(p) = st.pop()
+                        {
+                            st.insert(i, p);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        a
+    }
+
+    /// The stack of cell `c`, taken into the changed cells.
+    fn cell(&mut self, c: CellId) -> &mut super::Stack {
+        let i = match self.changed.iter().position(|(x, _)| *x == c) {
+            Some(i) => i,
+            None => {
+                let st = self.s.stack(Loc(c.0)).iter().copied().collect();
+                self.changed.push((c, st));
+                self.changed.len() - 1
+            }
+        };
+        &mut self.changed[i].1
+    }
+
+    /// The stack of cell `c` after the move.
+    fn stack(&self, c: CellId) -> &[super::Piece] {
+        match self.changed.iter().find(|(x, _)| *x == c) {
+            Some((_, st)) => st,
+            None => self.s.stack(Loc(c.0)),
+        }
+    }
+}
+
+/// The stacks of a position, as conditions read them: the position itself, or one after a
+/// move (`After`).
+trait Stacks {
+    fn stack_of(&self, c: CellId) -> &[super::Piece];
+}
+
+impl Stacks for State {
+    fn stack_of(&self, c: CellId) -> &[super::Piece] {
+        self.stack(Loc(c.0))
+    }
+}
+
+impl Stacks for After<'_> {
+    fn stack_of(&self, c: CellId) -> &[super::Piece] {
+        self.stack(c)
+    }
+}
 
 /// The cells where a loose piece of `p` stands outside the condition's regions (`only_in`),
-/// at most [`STRAYS`] and one more; none when the condition has no `only_in`.
-fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> SmallVec<[CellId; 8]> {
+/// at most `cap` and one more; none when the condition has no `only_in`.
+fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId, cap: usize) -> Cells {
     let Some(allowed) = &c.only_in else {
         return SmallVec::new();
     };
@@ -58,7 +155,7 @@ fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> SmallVec<[CellId
     for x in t.board.cells() {
         if !allowed.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p)) {
             out.push(x);
-            if out.len() > STRAYS {
+            if out.len() > cap {
                 break;
             }
         }
@@ -67,51 +164,44 @@ fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> SmallVec<[CellId
 }
 
 /// Whether a loose piece of `p` stands outside the condition's regions.
-fn has_stray(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
+fn has_stray(t: &Tables, s: &impl Stacks, c: &Condition, p: PlayerId) -> bool {
     let Some(allowed) = &c.only_in else {
         return false;
     };
     let allowed = &allowed[p.index()];
     t.board.cells().any(|x| {
-        !allowed.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p))
+        !allowed.contains(x)
+            && s.stack_of(x)
+                .last()
+                .is_some_and(|q| t.info(*q).owner == Some(p))
     })
 }
 
 /// Whether a piece of `p` lies under another seat's top piece somewhere.
-fn is_held_down(t: &Tables, s: &State, p: PlayerId) -> bool {
-    t.board.cells().any(|x| {
-        let stack = s.stack(Loc(x.0));
-        stack.len() > 1 && {
-            let (top, below) = stack.split_last().unwrap_or((&stack[0], &[]));
-            t.info(*top).owner != Some(p) && below.iter().any(|q| t.info(*q).owner == Some(p))
-        }
-    })
+fn is_held_down(t: &Tables, s: &impl Stacks, p: PlayerId) -> bool {
+    t.board.cells().any(|x| held_at(t, s.stack_of(x), p))
 }
 
 /// The cells where a piece of `p` lies under another seat's top piece.
-pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> SmallVec<[CellId; 8]> {
+pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> Cells {
     t.board
         .cells()
-        .filter(|&x| {
-            let stack = s.stack(Loc(x.0));
-            let Some((top, below)) = stack.split_last() else {
-                return false;
-            };
-            t.info(*top).owner != Some(p) && below.iter().any(|q| t.info(*q).owner == Some(p))
-        })
+        .filter(|&x| held_at(t, s.stack(Loc(x.0)), p))
         .collect()
 }
 
 /// Whether condition `c` holds for seat `p` in `s`.
 pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
-    if has_stray(t, s, c, p) {
-        return false;
-    }
-    if let Some(want) = c.held_down
-        && is_held_down(t, s, p) != want
-    {
-        return false;
-    }
+    holds_on_board(t, s, c, p) && cannot_enter(t, s, c, p)
+}
+
+/// The parts of a condition that read only the pieces on the board.
+fn holds_on_board(t: &Tables, s: &impl Stacks, c: &Condition, p: PlayerId) -> bool {
+    !has_stray(t, s, c, p) && c.held_down.is_none_or(|want| is_held_down(t, s, p) == want)
+}
+
+/// `cannot_enter`: the seat has no move into the region (true without the key).
+fn cannot_enter(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
     if let Some(r) = c.cannot_enter {
         let cells = t.board.region_at(r).for_seat(p.index());
         let inside = |l: Option<Loc>| {
@@ -173,50 +263,97 @@ pub fn forbid(t: &Tables, s: &State, out: &mut Vec<Move>) {
     let me = s.turn();
     for f in &t.forbid {
         let c = &t.conditions[f.cond];
-        let seats: SmallVec<[PlayerId; 8]> = (0..t.player_count())
+        let judged = |m: &Move| {
+            f.moves == ForbidMoves::Any
+                || m.to()
+                    .is_some_and(|l| t.loc_cell(l).is_some() && s.top(l).is_some())
+        };
+        // A move changes the top pieces of the cells it touches and of no other: a seat with
+        // a stray loose piece outside them stays out of the condition. So a seat with more
+        // strays than any judged move can touch (two cells an action at most) is out of
+        // reach.
+        let reach = out
+            .iter()
+            .filter(|m| judged(m))
+            .map(|m| 2 * m.actions.len())
+            .max()
+            .unwrap_or(0);
+        let (seats, strays): (SmallVec<[PlayerId; 8]>, SmallVec<[Cells; 8]>) = (0..t
+            .player_count())
             .map(|q| PlayerId(q as u8))
             .filter(|&q| match f.seats {
                 ForbidSeats::Any => true,
                 ForbidSeats::Mover => q == me,
                 ForbidSeats::Others => q != me,
             })
-            .collect();
-        // Each seat's stray loose pieces now; a move that leaves one of them untouched
-        // leaves the condition false for that seat, and a seat with more strays than a move
-        // touches is out of reach.
-        let (seats, strays): (SmallVec<[PlayerId; 8]>, SmallVec<[Cells; 8]>) = seats
-            .iter()
-            .map(|&q| (q, strays(t, s, c, q)))
-            .filter(|(_, st)| st.len() <= STRAYS)
+            .map(|q| (q, strays(t, s, c, q, reach)))
+            .filter(|(_, st)| st.len() <= reach)
             .unzip();
         if seats.is_empty() {
             continue;
         }
+        // Where each candidate seat is held down now (found once, when first needed).
+        let mut held: SmallVec<[Option<Cells>; 8]> = seats.iter().map(|_| None).collect();
         let mut scratch: Option<State> = None;
         out.retain(|m| {
-            if f.moves == ForbidMoves::OntoPiece
-                && !m
-                    .to()
-                    .is_some_and(|l| t.loc_cell(l).is_some() && s.top(l).is_some())
-            {
+            if !judged(m) {
                 return true;
             }
             let hit = touched(t, m);
-            let open: SmallVec<[PlayerId; 8]> = seats
-                .iter()
-                .zip(&strays)
-                .filter(|(_, st)| st.iter().all(|x| hit.contains(x)))
-                .map(|(q, _)| *q)
-                .collect();
-            if open.is_empty() {
-                return true;
+            let mut after: Option<After> = None;
+            let mut bad: SmallVec<[PlayerId; 8]> = SmallVec::new();
+            for (k, (&q, st)) in seats.iter().zip(&strays).enumerate() {
+                if !st.iter().all(|x| hit.contains(x)) {
+                    continue;
+                }
+                // Only the touched cells change: the condition after the move is read off
+                // them and what was already known of the others.
+                let a = after.get_or_insert_with(|| After::of(t, s, m));
+                if stray_on(t, a, c, q, &hit) {
+                    continue;
+                }
+                if let Some(want) = c.held_down {
+                    let was = held[k].get_or_insert_with(|| held_down(t, s, q));
+                    let still = was.iter().any(|x| !hit.contains(x))
+                        || hit.iter().any(|&x| held_at(t, a.stack(x), q));
+                    if still != want {
+                        continue;
+                    }
+                }
+                bad.push(q);
+            }
+            if bad.is_empty() || c.cannot_enter.is_none() {
+                return bad.is_empty();
             }
             let sc = scratch.get_or_insert_with(|| s.clone());
             let n = super::apply_actions(t, sc, &m.actions);
-            let bad = open.iter().any(|&q| holds(t, sc, c, q));
+            let stalled = bad.iter().any(|&q| cannot_enter(t, sc, c, q));
             super::unapply_actions(t, sc, &m.actions, n);
-            !bad
+            !stalled
         });
+    }
+}
+
+/// Whether a loose piece of `p` stands outside the condition's regions on one of `cells`.
+fn stray_on(t: &Tables, a: &After, c: &Condition, p: PlayerId, cells: &[CellId]) -> bool {
+    let Some(allowed) = &c.only_in else {
+        return false;
+    };
+    cells.iter().any(|&x| {
+        !allowed[p.index()].contains(x)
+            && a.stack(x)
+                .last()
+                .is_some_and(|q| t.info(*q).owner == Some(p))
+    })
+}
+
+/// Whether a piece of `p` lies under another seat's top piece in this stack.
+fn held_at(t: &Tables, stack: &[super::Piece], p: PlayerId) -> bool {
+    match stack.split_last() {
+        Some((top, below)) if !below.is_empty() => {
+            t.info(*top).owner != Some(p) && below.iter().any(|q| t.info(*q).owner == Some(p))
+        }
+        _ => false,
     }
 }
 
