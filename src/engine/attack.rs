@@ -28,6 +28,10 @@ pub fn reaches(
                 movegen::Amount::Fixed(n) => Some(n as usize + 1),
                 _ => None,
             };
+            let least = match r.over_min {
+                movegen::Amount::Fixed(n) => n as usize + 1,
+                _ => 1,
+            };
             for &d in &r.dirs[by.index()] {
                 let Some(back) = t.board.reverse(d) else {
                     return lands_on(t, s, pat, by, None, target, buf);
@@ -39,7 +43,20 @@ pub fn reaches(
                     if bound.is_some_and(|b| steps > b) {
                         break;
                     }
+                    // The way back must be the way forward too (on a listed board a reverse
+                    // link may have no forward one).
+                    if pat.plain && t.board.step(c, d) != Some(cur) {
+                        break;
+                    }
                     if s.top(Loc(c.0)).is_some() {
+                        // A plain ray's first piece met decides: it comes this way or none
+                        // does.
+                        if pat.plain {
+                            if steps >= least && pat.plain_reaches(t, s, by, c, target) {
+                                return true;
+                            }
+                            break;
+                        }
                         if lands_on(t, s, pat, by, Some(c), target, buf) {
                             return true;
                         }
@@ -63,7 +80,12 @@ pub fn reaches(
                 }
                 if let Some(origin) = at
                     && s.top(Loc(origin.0)).is_some()
-                    && lands_on(t, s, pat, by, Some(origin), target, buf)
+                    && (if pat.plain {
+                        path.iter().try_fold(origin, |c, &d| t.board.step(c, d)) == Some(target)
+                            && pat.plain_reaches(t, s, by, origin, target)
+                    } else {
+                        lands_on(t, s, pat, by, Some(origin), target, buf)
+                    })
                 {
                     return true;
                 }

@@ -134,12 +134,62 @@ pub struct Pattern {
     pub rule_cells: Vec<Vec<u32>>,
     /// The var (index) that each of its moves sets to the mover's seat (`mover_var`).
     pub mover_var: Option<u8>,
+    /// A plain ray or leap: one leg, the mover's own pieces of `kinds`, no region, land rules,
+    /// heading, conversion, drops or stack carrying, fixed distances, only empty cells passed
+    /// over (a leap: nothing asked of them). Whether such a generator lands on a cell is
+    /// decided by the piece found walking back from it, without generating its moves.
+    pub plain: bool,
     /// Per seat and moving piece (`seat * pieces + piece`): `land`, and a ray's `over` and
     /// `chain_stop`, as masks (empty when the game has more than 64 piece values).
     pub masks: Vec<[CondMask; 3]>,
 }
 
 impl Pattern {
+    /// Computes [`Pattern::plain`] (at load).
+    pub fn prepare_plain(&mut self) {
+        let moving_plain = |m: &Movement| {
+            m.base_kinds == u64::MAX && !m.carry_stack && m.toward.is_none() && m.legs.is_any()
+        };
+        let shape = match &self.kind {
+            GenKind::Ray(r) => {
+                r.chain == Chain::None
+                    && r.over == Conds::of(&[CellCond::Empty])
+                    && r.over_occupied_min == 0
+                    && r.drops.is_none()
+                    && matches!(r.over_min, Amount::Fixed(_))
+                    && matches!(r.over_max, Amount::Fixed(_) | Amount::Unlimited)
+                    && moving_plain(&r.moving)
+            }
+            GenKind::Leap(l) => l.over.is_none() && moving_plain(&l.moving),
+            _ => false,
+        };
+        self.plain = shape
+            && self.mover == Mover::Own
+            && self.region.is_none()
+            && self.region_rules.is_empty()
+            && self.convert.is_none();
+    }
+
+    /// Whether a plain generator's piece on `from`, `steps` cells from `target` along the
+    /// generator's own line, lands on `target` (see [`Pattern::plain`]): the piece is `by`'s
+    /// and of `kinds`, and the target's top satisfies `land`.
+    pub fn plain_reaches(
+        &self,
+        t: &Tables,
+        s: &State,
+        by: PlayerId,
+        from: CellId,
+        target: CellId,
+    ) -> bool {
+        let Some(piece) = s.top(Loc(from.0)) else {
+            return false;
+        };
+        let info = t.info(piece);
+        info.owner == Some(by)
+            && self.kinds & (1 << info.kind.index()) != 0
+            && self.masks_for(t, piece, by)[0].holds(t, s.top(Loc(target.0)), piece, by)
+    }
+
     /// Computes [`Pattern::masks`] (at load).
     pub fn prepare_masks(&mut self, t: &Tables) {
         let (over, stop) = match &self.kind {
@@ -457,7 +507,8 @@ impl Headings {
         self.0 == 0 || self.0 & (1 << (h as u8)) != 0
     }
 
-    fn is_any(self) -> bool {
+    /// Whether every heading is allowed.
+    pub fn is_any(self) -> bool {
         self.0 == 0
     }
 }

@@ -653,6 +653,7 @@ pub(super) fn lower_pattern(
     let mut pattern = Pattern {
         name: name.to_string(),
         mover_var,
+        plain: false,
         rule_cells,
         masks: Vec::new(),
         mover: m.pieces,
@@ -669,5 +670,6 @@ pub(super) fn lower_pattern(
         kind,
     };
     pattern.prepare_masks(t);
+    pattern.prepare_plain();
     Some(pattern)
 }

@@ -58,8 +58,9 @@ fn zugzwang_from_the_start() {
     assert_eq!(counts, [46, 2116, 102644]);
 }
 
-/// Chess positions in icebox's position notation: rows from rank 8, `w`/`b` before each piece,
-/// castling rights and the en passant file as variables (all four rights on by default).
+/// Chess positions in icebox's position notation: rows from rank 8, `w`/`b` before each piece;
+/// a king or rook on its set-up square may castle unless `moved=` lists it (none here needs it:
+/// the FEN's missing rights are those of kings that have left their squares).
 const KIWIPETE: &str = "bR3bK2bR/bP1bPbPbQbPbB1/bBbN2bPbNbP1/3wPwN3/1bP2wP3/2wN2wQ1bP/wPwPwPwBwBwPwPwP/wR3wK2wR turn=White";
 const CPW_POSITION_3: &str = "8/2bP5/3bP4/wKwP5bR/1wR3bP1bK/8/4wP1wP1/8 turn=White";
 const CPW_POSITION_4: &str = "bR3bK2bR/wPbPbPbP1bPbPbP/1bB3bNbBwN/bNwP6/wBwBwP1wP3/bQ4wN2/wPbP1wP2wPwP/wR2wQ1wRwK1 turn=White";
@@ -81,28 +82,34 @@ fn chess_from_the_start_matches_the_published_counts() {
 fn chess_kiwipete_matches_the_published_counts() {
     // CPW "Position 2" (Kiwipete, by Peter McKenzie): castling both ways, en passant, pins,
     // promotions by capture. FEN r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -
-    assert_eq!(chess(Some(KIWIPETE), 1..=3), [48, 2039, 97862]);
+    assert_eq!(chess(Some(KIWIPETE), 1..=4), [48, 2039, 97862, 4085603]);
 }
 
 #[test]
 fn chess_position_3_matches_the_published_counts() {
     // CPW "Position 3": en passant captures that expose the king along the rank.
     // FEN 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -
-    assert_eq!(chess(Some(CPW_POSITION_3), 1..=4), [14, 191, 2812, 43238]);
+    assert_eq!(
+        chess(Some(CPW_POSITION_3), 1..=5),
+        [14, 191, 2812, 43238, 674624]
+    );
 }
 
 #[test]
 fn chess_position_4_matches_the_published_counts() {
     // CPW "Position 4": White in check, promotions with underpromotion, Black may castle.
     // FEN r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1
-    assert_eq!(chess(Some(CPW_POSITION_4), 1..=3), [6, 264, 9467]);
+    assert_eq!(chess(Some(CPW_POSITION_4), 1..=4), [6, 264, 9467, 422333]);
 }
 
 #[test]
 fn chess_position_5_matches_the_published_counts() {
     // CPW "Position 5": a pawn on d7 promoting by capture, White may castle kingside only.
     // FEN rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8
-    assert_eq!(chess(Some(CPW_POSITION_5), 1..=3), [44, 1486, 62379]);
+    assert_eq!(
+        chess(Some(CPW_POSITION_5), 1..=4),
+        [44, 1486, 62379, 2103487]
+    );
 }
 
 /// Martin Sedlak's perft test "en passant capture checks opponent", FEN
