@@ -155,8 +155,8 @@ pub struct EndDef {
     #[serde(default)]
     pub stuck: Option<EndBy>,
     /// A seat wins when every one of its pieces stands in its part of a region, stacked as
-    /// `stacks` says (Moscow Ice: rebuilt on the Finish line); partners (`[players] teams`)
-    /// win when all of them have.
+    /// `stacks` says (Moscow Ice: rebuilt on the Finish line), or is in its instance of a zone
+    /// (every runner home); partners (`[players] teams`) win when all of them have.
     #[serde(default)]
     pub home: Option<HomeDef>,
     /// Dead positions, drawn at once: the pieces on the board, whoever owns them, are exactly
@@ -166,12 +166,17 @@ pub struct EndDef {
     pub dead: Vec<Vec<String>>,
 }
 
-/// Bringing every piece home (`[end.home]`).
+/// Bringing every piece home (`[end.home]`): into a region, or into a zone.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HomeDef {
     /// The per-seat region (each seat's part) the pieces must reach.
-    pub region: String,
+    #[serde(default)]
+    pub region: Option<String>,
+    /// Or the zone (each seat's instance of a per-seat one) they must all be in: borne off,
+    /// home.
+    #[serde(default)]
+    pub zone: Option<String>,
     /// Each cell there holding the seat's pieces holds exactly these kinds, the seat's,
     /// bottom first (`["S", "M", "L"]`); empty (default): any stacks.
     #[serde(default)]

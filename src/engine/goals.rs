@@ -131,6 +131,14 @@ pub fn dead(t: &Tables, s: &State) -> bool {
     t.end.dead.iter().any(|d| d[..] == on_board[..])
 }
 
+/// How many pieces seat `p` has, on the board and in zones.
+fn mine_total(t: &Tables, s: &State, p: PlayerId) -> usize {
+    (0..t.loc_count())
+        .flat_map(|l| s.stack(Loc(l as u16)).iter())
+        .filter(|q| t.info(**q).owner == Some(p))
+        .count()
+}
+
 /// `[end.home]`: the first seat (in seat order) whose pieces are all home, stacked as the
 /// rule says, with every partner's too, wins.
 pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
@@ -138,8 +146,22 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
     let is_home = |p: PlayerId| -> bool {
         let want: smallvec::SmallVec<[super::Piece; 4]> =
             h.stacks.iter().map(|k| t.piece(*k, Some(p))).collect();
+        let region = match &h.place {
+            super::HomePlace::Region(r) => *r,
+            super::HomePlace::Zone(locs) => {
+                let Some(&zone) = locs.get(p.index()) else {
+                    return false;
+                };
+                let inside = s
+                    .stack(zone)
+                    .iter()
+                    .filter(|q| t.info(**q).owner == Some(p))
+                    .count();
+                return inside > 0 && inside == mine_total(t, s, p);
+            }
+        };
         let mut inside = 0usize;
-        for c in t.board.region_at(h.region).for_seat(p.index()).iter() {
+        for c in t.board.region_at(region).for_seat(p.index()).iter() {
             let stack = s.stack(Loc(c.0));
             let mine = stack
                 .iter()
@@ -153,14 +175,7 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
             }
             inside += mine;
         }
-        if inside == 0 {
-            return false;
-        }
-        let total = (0..t.loc_count())
-            .flat_map(|l| s.stack(Loc(l as u16)).iter())
-            .filter(|q| t.info(**q).owner == Some(p))
-            .count();
-        inside == total
+        inside > 0 && inside == mine_total(t, s, p)
     };
     (0..t.player_count())
         .map(|p| PlayerId(p as u8))

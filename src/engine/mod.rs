@@ -368,6 +368,15 @@ pub struct PhaseEnd {
     pub first: crate::def::PhaseFirst,
 }
 
+/// Where `[end.home]` wants the pieces.
+#[derive(Clone, Debug)]
+pub enum HomePlace {
+    /// A per-seat region's index.
+    Region(usize),
+    /// Each seat's location of a zone (by seat).
+    Zone(Vec<Loc>),
+}
+
 /// Which pieces are tracked as unmoved, and their set-up cells.
 #[derive(Clone, Debug, Default)]
 pub struct Unmoved {
@@ -398,8 +407,8 @@ pub struct End {
 /// A compiled `[end.home]`.
 #[derive(Clone, Debug)]
 pub struct Home {
-    /// The per-seat region.
-    pub region: usize,
+    /// Where home is.
+    pub place: HomePlace,
     /// The kinds of each stack there, bottom first (empty: any).
     pub stacks: Vec<KindId>,
     /// What the win is called.

@@ -733,14 +733,50 @@ fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engin
         })
         .collect();
     let home = e.home.as_ref().and_then(|h| {
-        let region = region_at(t, &h.region, &["end", "home", "region"], problems)?;
+        let (place, name) = match (&h.region, &h.zone) {
+            (Some(r), None) => (
+                crate::engine::HomePlace::Region(region_at(
+                    t,
+                    r,
+                    &["end", "home", "region"],
+                    problems,
+                )?),
+                r,
+            ),
+            (None, Some(z)) => {
+                let locs: Option<Vec<crate::engine::Loc>> = (0..t.player_count())
+                    .map(|p| t.zone_loc(z, Some(crate::engine::PlayerId(p as u8))))
+                    .collect();
+                let Some(locs) = locs else {
+                    problems.push(
+                        Problem::at(&["end", "home", "zone"], format!("`{z}` is not a zone"))
+                            .suggesting(z, t.zones.iter().map(|x| x.name.as_str())),
+                    );
+                    return None;
+                };
+                if !h.stacks.is_empty() {
+                    problems.push(Problem::at(
+                        &["end", "home", "stacks"],
+                        "`stacks` is for a region: pieces in a zone are not stacked",
+                    ));
+                }
+                (crate::engine::HomePlace::Zone(locs), z)
+            }
+            _ => {
+                problems.push(Problem::at(
+                    &["end", "home"],
+                    "give `region` (a per-seat region on the board) or `zone`, one of them",
+                ));
+                return None;
+            }
+        };
         Some(crate::engine::Home {
-            region,
+            place,
             stacks: kind_list(t, &h.stacks, &["end", "home", "stacks"], problems),
             why: h
                 .why
                 .clone()
-                .unwrap_or_else(|| format!("every piece home in {}", h.region)),
+                .unwrap_or_else(|| format!("every piece home in {name}")),
         })
     });
     crate::engine::End {

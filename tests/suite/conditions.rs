@@ -126,7 +126,15 @@ fn every_piece_home_wins() {
 
 #[test]
 fn bad_settings_say_what_to_write() {
-    let cases: [(String, &str); 9] = [
+    let cases: [(String, &str); 11] = [
+        (
+            game("[end.home]\nwhy = \"home\""),
+            "give `region` (a per-seat region on the board) or `zone`, one of them",
+        ),
+        (
+            game("[end.home]\nzone = \"hand\"\nstacks = [\"S\"]"),
+            "`stacks` is for a region",
+        ),
         (
             game("[rules.forbid.x]\nafter = \"nowhere\""),
             "`nowhere` is not a condition: there is no [conditions.nowhere]",

@@ -7,10 +7,9 @@ use icebox::testing::{conformance, run_scenarios};
 
 fn shipped() -> Vec<GameFiles> {
     let mut all = icebox::catalog::builtin();
-    all.push(
-        GameFiles::from_path(std::path::Path::new("examples/hexapawn"))
-            .expect("tutorial game reads"),
-    );
+    for example in ["examples/hexapawn", "examples/race"] {
+        all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
+    }
     all
 }
 
