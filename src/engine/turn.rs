@@ -183,6 +183,7 @@ pub fn throws(t: &Tables, s: &State, count: usize, out: &mut Vec<Move>) {
 /// The ways to keep `choose` of the dice thrown: each distinct set once, smallest first.
 fn choices(dt: &DiceTurn, s: &State, out: &mut Vec<Move>) {
     let Some((k, _)) = dt.choose else { return };
+    let start = out.len();
     let dice: Vec<u8> = s.dice().values().collect();
     let mut seen: Vec<Dice> = Vec::new();
     let n = dice.len();
@@ -203,19 +204,24 @@ fn choices(dt: &DiceTurn, s: &State, out: &mut Vec<Move>) {
             continue;
         }
         seen.push(d);
-        let mut m = Move::pass();
-        m.shape = Shape::Choose(d);
-        m.actions.push(Action::SetDice {
-            old: s.dice(),
-            new: d,
-        });
-        out.push(m);
+        out.push(choice(s, d));
     }
     // Ordered by the kept values, as a player reads them.
-    out.sort_by_key(|m| match m.shape {
+    out[start..].sort_by_key(|m| match m.shape {
         Shape::Choose(d) => d.values().collect::<Vec<u8>>(),
         _ => Vec::new(),
     });
+}
+
+/// The move that keeps only the dice `d` of a throw (`use 3 5`).
+pub fn choice(s: &State, d: Dice) -> Move {
+    let mut m = Move::pass();
+    m.shape = Shape::Choose(d);
+    m.actions.push(Action::SetDice {
+        old: s.dice(),
+        new: d,
+    });
+    m
 }
 
 /// The die a move uses up (0 for none).

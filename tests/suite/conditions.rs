@@ -3,8 +3,7 @@
 //! `[rules] generators` by phase) and `mover_var`, on a small game that is none of the shipped
 //! ones; and every bad setting by its message.
 
-use icebox::Game;
-use icebox::def::GameFiles;
+use super::helpers::{load, moves_at as moves, refused};
 
 /// Two seats on a 3x3 board: pieces come from each seat's hand onto any empty cell while the
 /// hands last (phase `place`), then step one cell (phase `step`); `extra` is added.
@@ -42,26 +41,6 @@ zone_empty = "hand"
 next = "step"
 {extra}"#
     )
-}
-
-fn load(toml: &str) -> Result<Game, String> {
-    let mut files = GameFiles {
-        label: "mem".into(),
-        ..GameFiles::default()
-    };
-    files.files.insert("game.toml".into(), toml.into());
-    Game::load(&files, None, &[]).map_err(|d| d.to_string())
-}
-
-fn moves(g: &Game, s: &icebox::engine::State) -> Vec<String> {
-    let mut v: Vec<String> = g
-        .legal_moves(s)
-        .expect("moves")
-        .iter()
-        .map(|m| g.move_text(s, m))
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]
@@ -175,10 +154,5 @@ fn bad_settings_say_what_to_write() {
             "`mover_var` is set by the moves of ray, leap and fly generators",
         ),
     ];
-    for (toml, want) in cases {
-        let Err(e) = load(&toml) else {
-            panic!("loads, but should say `{want}`");
-        };
-        assert!(e.contains(want), "want `{want}` in:\n{e}");
-    }
+    refused(&cases);
 }

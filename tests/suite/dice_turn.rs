@@ -5,7 +5,8 @@
 //! setting by its message.
 
 use icebox::Game;
-use icebox::def::GameFiles;
+
+use super::helpers::{load_with, moves_at, refused};
 
 /// A race on a numbered track of 12 cells in one row (positions read `1` to `12`): A runs
 /// 1 -> 12, B 12 -> 1, two checkers each, hit checkers wait on the bar; `dice` and `extra`
@@ -56,35 +57,8 @@ separator = "/"
     )
 }
 
-fn load_with(toml: &str, script: Option<&str>, sets: &[(&str, &str)]) -> Result<Game, String> {
-    let mut files = GameFiles {
-        label: "mem".into(),
-        ..GameFiles::default()
-    };
-    files.files.insert("game.toml".into(), toml.into());
-    if let Some(s) = script {
-        files.files.insert("r.rhai".into(), s.into());
-    }
-    let sets: Vec<(String, String)> = sets
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Game::load(&files, None, &sets).map_err(|d| d.to_string())
-}
-
 fn load(toml: &str) -> Game {
     load_with(toml, None, &[]).expect("loads")
-}
-
-fn moves_at(g: &Game, s: &icebox::engine::State) -> Vec<String> {
-    let mut v: Vec<String> = g
-        .legal_moves(s)
-        .expect("moves")
-        .iter()
-        .map(|m| g.move_text(s, m))
-        .collect();
-    v.sort();
-    v
 }
 
 fn moves(g: &Game, position: &str) -> Vec<String> {
@@ -345,12 +319,7 @@ fn bad_turn_settings_say_what_to_write() {
             "two seats and count = 2",
         ),
     ];
-    for (toml, want) in cases {
-        let Err(e) = load_with(&toml, None, &[]) else {
-            panic!("loads, but should say `{want}`");
-        };
-        assert!(e.contains(want), "want `{want}` in:\n{e}");
-    }
+    refused(&cases);
 }
 
 #[test]
@@ -385,12 +354,7 @@ fn numbered_boards_ranges_and_option_keys_report_their_mistakes() {
             "of another type than the option's",
         ),
     ];
-    for (toml, want) in cases {
-        let Err(e) = load_with(&toml, None, &[]) else {
-            panic!("loads, but should say `{want}`");
-        };
-        assert!(e.contains(want), "want `{want}` in:\n{e}");
-    }
+    refused(&cases);
     // A numbered board with a grid is refused too.
     let both = race(TURN, "").replace(
         "[board.numbered]",

@@ -3,7 +3,8 @@
 //! (`[end] dead`), on small boards that are not chess, and every bad setting by its message.
 
 use icebox::Game;
-use icebox::def::GameFiles;
+
+use super::helpers::{load, moves_at as moves, refused};
 
 /// A row of 6 cells (`a1`..`f1`) and a column for pawns: K (king) and R (rook) castle, P
 /// (pawn) steps north two at a time from rank 1 and captures en passant; `extra` is added.
@@ -49,26 +50,6 @@ directions = ["e", "w"]
 generators = ["step", "king", "castle"]
 "#
     )
-}
-
-fn load(toml: &str) -> Result<Game, String> {
-    let mut files = GameFiles {
-        label: "mem".into(),
-        ..GameFiles::default()
-    };
-    files.files.insert("game.toml".into(), toml.into());
-    Game::load(&files, None, &[]).map_err(|d| d.to_string())
-}
-
-fn moves(g: &Game, s: &icebox::engine::State) -> Vec<String> {
-    let mut v: Vec<String> = g
-        .legal_moves(s)
-        .expect("moves")
-        .iter()
-        .map(|m| g.move_text(s, m))
-        .collect();
-    v.sort();
-    v
 }
 
 fn play(g: &Game, s: &mut icebox::engine::State, line: &[&str]) {
@@ -210,12 +191,7 @@ fn bad_settings_and_texts_say_what_to_write() {
             "`Q` is not a piece kind",
         ),
     ];
-    for (toml, want) in cases {
-        let Err(e) = load(&toml) else {
-            panic!("loads, but should say `{want}`");
-        };
-        assert!(e.contains(want), "want `{want}` in:\n{e}");
-    }
+    refused(&cases);
     let g = load(&game(PAWNS)).expect("loads");
     for (text, want) in [
         (

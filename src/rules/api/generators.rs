@@ -126,14 +126,7 @@ pub(super) fn register(api: &mut Api) {
         "s.add_choice([3, 5]);",
         |c: &mut Ctx, dice: Array| {
             generate(c, |_, s, out| {
-                let d = dice_of(&dice)?;
-                let mut m = Move::pass();
-                m.shape = Shape::Choose(d);
-                m.actions.push(Action::SetDice {
-                    old: s.dice(),
-                    new: d,
-                });
-                out.push(m);
+                out.push(crate::engine::turn::choice(s, dice_of(&dice)?));
                 Ok(out.len() as i64 - 1)
             })
         }

@@ -1,0 +1,49 @@
+//! What the suite's definition tests share: a game loaded from text, its legal moves as
+//! sorted text, and "each of these definitions is refused with this message".
+
+use icebox::Game;
+use icebox::def::GameFiles;
+
+/// A game from the text of its `game.toml`, with a script (`r.rhai`) and `--set` options.
+pub fn load_with(toml: &str, script: Option<&str>, sets: &[(&str, &str)]) -> Result<Game, String> {
+    let mut files = GameFiles {
+        label: "mem".into(),
+        ..GameFiles::default()
+    };
+    files.files.insert("game.toml".into(), toml.into());
+    if let Some(s) = script {
+        files.files.insert("r.rhai".into(), s.into());
+    }
+    let sets: Vec<(String, String)> = sets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Game::load(&files, None, &sets).map_err(|d| d.to_string())
+}
+
+/// A game from the text of its `game.toml` alone.
+pub fn load(toml: &str) -> Result<Game, String> {
+    load_with(toml, None, &[])
+}
+
+/// The legal moves of a state, as the game writes them, sorted.
+pub fn moves_at(g: &Game, s: &icebox::engine::State) -> Vec<String> {
+    let mut v: Vec<String> = g
+        .legal_moves(s)
+        .expect("moves")
+        .iter()
+        .map(|m| g.move_text(s, m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Each definition is refused, with a message that says this.
+pub fn refused<S: AsRef<str>>(cases: &[(S, &str)]) {
+    for (toml, want) in cases {
+        let Err(e) = load(toml.as_ref()) else {
+            panic!("loads, but should say `{want}`");
+        };
+        assert!(e.contains(want), "want `{want}` in:\n{e}");
+    }
+}
