@@ -542,6 +542,9 @@ impl Game {
             .sum()
     }
 
+    /// A move played: its actions and the ply's bookkeeping, the engine's and the script's
+    /// part of the turn, the ends the engine checks, the next seat, the repetition history;
+    /// then the new position settled (its moves into `next`).
     fn advance(
         &self,
         s: &mut State,
@@ -557,52 +560,7 @@ impl Game {
                 "the game is over: no more moves",
             ));
         }
-        let moved_kind = match m.shape {
-            Shape::Place(p) => Some(t.info(p).kind),
-            Shape::Path => m.from().and_then(|l| s.top(l)).map(|p| t.info(p).kind),
-            Shape::Pass | Shape::Roll(_) | Shape::Choose(_) | Shape::Word(_) | Shape::Remove => {
-                None
-            }
-        };
-        {
-            let mut tx = Tx { s, log };
-            for a in &m.actions {
-                if !tx.act(t, a) {
-                    let text = notation::format_move(t, m, tx.s.turn());
-                    return Err(RuleError::engine(
-                        &t.id,
-                        match a {
-                            crate::engine::Action::Score { .. } => format!(
-                                "the move `{text}` would take a score past the largest number ({})",
-                                i64::MAX
-                            ),
-                            _ => format!("the move `{text}` does not fit the position"),
-                        },
-                    ));
-                }
-            }
-            let ply = tx.s.ply() + 1;
-            tx.set_ply(ply);
-            let passes = if m.shape == Shape::Pass {
-                tx.s.passes().saturating_add(1)
-            } else {
-                0
-            };
-            if passes != tx.s.passes() {
-                tx.set_passes(passes);
-            }
-            if let Some(c) = &t.clock {
-                let reset = (c.reset_on_capture && m.is_capture())
-                    || moved_kind.is_some_and(|k| c.reset_kinds & (1 << k.index()) != 0);
-                // The count may come from a position text: it stops at the largest number.
-                let v = if reset {
-                    0
-                } else {
-                    tx.s.var(c.var).saturating_add(1)
-                };
-                tx.set_var(c.var, v);
-            }
-        }
+        self.apply(&mut Tx { s, log }, m)?;
         let mover = s.turn();
         let mut turn_set = false;
         if let Some(dt) = &t.turn {
@@ -613,39 +571,8 @@ impl Game {
         if self.rules.hooks.after_move && !s.is_over() {
             turn_set |= self.rules.after_move(s, m, log)?;
         }
-        // Phases that end on their own ([rules.phase_ends]): the zone is empty.
-        for end in &t.phase_ends {
-            if s.phase() == usize::from(end.phase)
-                && end.zones.iter().all(|z| s.stack(*z).is_empty())
-            {
-                let mut tx = Tx { s, log };
-                tx.set_phase(end.next);
-                if end.first == def::PhaseFirst::Second {
-                    // Round r starts with seat r - 1 (rotating); its second seat is next.
-                    let n = t.player_count();
-                    let first = (usize::from(tx.s.round()).saturating_sub(1)) % n;
-                    tx.set_turn(crate::engine::PlayerId(((first + 1) % n) as u8));
-                    turn_set = true;
-                }
-                break;
-            }
-        }
-        // The ends the engine checks itself ([end]): a line, a chain, a full board.
-        if !s.is_over() && (t.end.line.is_some() || t.end.connect.is_some() || t.end.full.is_some())
-        {
-            let placed: smallvec::SmallVec<[crate::board::CellId; 8]> = m
-                .to()
-                .into_iter()
-                .chain(m.actions.iter().filter_map(|a| match *a {
-                    crate::engine::Action::Replace { at, .. } => Some(at),
-                    _ => None,
-                }))
-                .filter_map(|l| t.loc_cell(l))
-                .collect();
-            if let Some(o) = crate::engine::goals::after_move(t, s, &t.end, mover, &placed) {
-                Tx { s, log }.set_outcome(Some(o));
-            }
-        }
+        turn_set |= phase_ends(t, &mut Tx { s, log });
+        ends_after(t, &mut Tx { s, log }, m, mover);
         if !turn_set && !s.is_over() {
             let n = t.next_seat(s.turn());
             Tx { s, log }.set_turn(n);
@@ -655,46 +582,60 @@ impl Game {
         {
             Tx { s, log }.set_passed(None);
         }
-        // Dead positions ([end] dead): only a move that takes or changes a piece can make one.
-        if !t.end.dead.is_empty()
-            && !s.is_over()
-            && (m.is_capture()
-                || m.actions
-                    .iter()
-                    .any(|a| matches!(a, crate::engine::Action::Replace { .. })))
-            && crate::engine::goals::dead(t, s)
-        {
-            Tx { s, log }.set_outcome(Some(Outcome::draw(
-                t,
-                "dead position: no move can change the result",
-            )));
-        }
+        dead_after(t, &mut Tx { s, log }, m);
         if t.keep_history && !s.is_over() {
-            let key = s.position_key(t);
-            let board = s.board_key(t);
-            let mut tx = Tx { s, log };
-            tx.see(key, board, mover);
-            if let Some(limit) = t.repetition {
-                // Nothing before the last irreversible move can come round again.
-                let window = t
-                    .clock
-                    .as_ref()
-                    .map_or(usize::MAX, |c| tx.s.var(c.var).max(0) as usize + 1);
-                let seen =
-                    tx.s.history
-                        .iter()
-                        .rev()
-                        .take(window)
-                        .filter(|h| h.key == key);
-                if seen.count() >= limit as usize {
-                    tx.set_outcome(Some(Outcome::draw(
-                        t,
-                        format!("the same position occurred {limit} times"),
-                    )));
-                }
-            }
+            remember_ply(t, &mut Tx { s, log }, mover);
         }
         self.settle_into(s, log, next)
+    }
+
+    /// The move's actions, then the ply count, the passes in a row and the move clock.
+    fn apply(&self, tx: &mut Tx<'_>, m: &Move) -> Result<(), RuleError> {
+        let t = &*self.tables;
+        let moved_kind = match m.shape {
+            Shape::Place(p) => Some(t.info(p).kind),
+            Shape::Path => m.from().and_then(|l| tx.s.top(l)).map(|p| t.info(p).kind),
+            Shape::Pass | Shape::Roll(_) | Shape::Choose(_) | Shape::Word(_) | Shape::Remove => {
+                None
+            }
+        };
+        for a in &m.actions {
+            if !tx.act(t, a) {
+                let text = notation::format_move(t, m, tx.s.turn());
+                return Err(RuleError::engine(
+                    &t.id,
+                    match a {
+                        crate::engine::Action::Score { .. } => format!(
+                            "the move `{text}` would take a score past the largest number ({})",
+                            i64::MAX
+                        ),
+                        _ => format!("the move `{text}` does not fit the position"),
+                    },
+                ));
+            }
+        }
+        let ply = tx.s.ply() + 1;
+        tx.set_ply(ply);
+        let passes = if m.shape == Shape::Pass {
+            tx.s.passes().saturating_add(1)
+        } else {
+            0
+        };
+        if passes != tx.s.passes() {
+            tx.set_passes(passes);
+        }
+        if let Some(c) = &t.clock {
+            let reset = (c.reset_on_capture && m.is_capture())
+                || moved_kind.is_some_and(|k| c.reset_kinds & (1 << k.index()) != 0);
+            // The count may come from a position text: it stops at the largest number.
+            let v = if reset {
+                0
+            } else {
+                tx.s.var(c.var).saturating_add(1)
+            };
+            tx.set_var(c.var, v);
+        }
+        Ok(())
     }
 
     fn settle(&self, s: &mut State, log: &mut Vec<Change>) -> Result<(), RuleError> {
@@ -849,6 +790,87 @@ impl Game {
             p = self.tables.next_seat(p);
         }
         Ok(false)
+    }
+}
+
+/// Phases that end on their own (`[rules.phase_ends]`): the zone is empty. Returns whether it
+/// chose the next seat.
+fn phase_ends(t: &Tables, tx: &mut Tx<'_>) -> bool {
+    let Some(end) = t.phase_ends.iter().find(|end| {
+        tx.s.phase() == usize::from(end.phase)
+            && end.zones.iter().all(|z| tx.s.stack(*z).is_empty())
+    }) else {
+        return false;
+    };
+    tx.set_phase(end.next);
+    if end.first != def::PhaseFirst::Second {
+        return false;
+    }
+    // Round r starts with seat r - 1 (rotating); its second seat is next.
+    let n = t.player_count();
+    let first = usize::from(tx.s.round()).saturating_sub(1) % n;
+    tx.set_turn(crate::engine::PlayerId(((first + 1) % n) as u8));
+    true
+}
+
+/// The ends the engine checks after a move, before the turn passes (`[end]`): a line, a
+/// chain, a full board.
+fn ends_after(t: &Tables, tx: &mut Tx<'_>, m: &Move, mover: PlayerId) {
+    if tx.s.is_over() || (t.end.line.is_none() && t.end.connect.is_none() && t.end.full.is_none()) {
+        return;
+    }
+    let placed: smallvec::SmallVec<[crate::board::CellId; 8]> = m
+        .to()
+        .into_iter()
+        .chain(m.actions.iter().filter_map(|a| match *a {
+            crate::engine::Action::Replace { at, .. } => Some(at),
+            _ => None,
+        }))
+        .filter_map(|l| t.loc_cell(l))
+        .collect();
+    if let Some(o) = crate::engine::goals::after_move(t, tx.s, &t.end, mover, &placed) {
+        tx.set_outcome(Some(o));
+    }
+}
+
+/// A dead position (`[end] dead`), which only a move that takes or changes a piece can make.
+fn dead_after(t: &Tables, tx: &mut Tx<'_>, m: &Move) {
+    use crate::engine::Action;
+    let changed = m.is_capture()
+        || m.actions
+            .iter()
+            .any(|a| matches!(a, Action::Replace { .. }));
+    if !t.end.dead.is_empty() && !tx.s.is_over() && changed && crate::engine::goals::dead(t, tx.s) {
+        tx.set_outcome(Some(Outcome::draw(
+            t,
+            "dead position: no move can change the result",
+        )));
+    }
+}
+
+/// The position reached goes into the history, and a repetition rule is checked.
+fn remember_ply(t: &Tables, tx: &mut Tx<'_>, mover: PlayerId) {
+    let key = tx.s.position_key(t);
+    let board = tx.s.board_key(t);
+    tx.see(key, board, mover);
+    let Some(limit) = t.repetition else { return };
+    // Nothing before the last irreversible move can come round again.
+    let window = t
+        .clock
+        .as_ref()
+        .map_or(usize::MAX, |c| tx.s.var(c.var).max(0) as usize + 1);
+    let seen =
+        tx.s.history
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|h| h.key == key)
+            .count();
+    if seen >= limit as usize {
+        tx.set_outcome(Some(Outcome::draw(
+            t,
+            format!("the same position occurred {limit} times"),
+        )));
     }
 }
 
