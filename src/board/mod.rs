@@ -16,6 +16,9 @@ pub mod ranges;
 use crate::def::{BoardDef, GameDef, RegionDef};
 use crate::diag::Problem;
 
+/// The most cells a board may have (the engine numbers cells and zones in 16 bits).
+pub const MAX_CELLS: usize = 20_000;
+
 /// The largest drawing coordinate a listed cell may have (either sign): drawings are laid
 /// out from them, and nothing real needs more.
 pub const MAX_COORD: u64 = 100_000;
@@ -283,13 +286,13 @@ impl Board {
                 }
             }
         } else {
-            if bd.cells.len() > crate::engine::MAX_CELLS {
+            if bd.cells.len() > crate::board::MAX_CELLS {
                 problems.push(Problem::at(
                     &["board", "cells"],
                     format!(
                         "{} cells: a board has at most {}",
                         bd.cells.len(),
-                        crate::engine::MAX_CELLS
+                        crate::board::MAX_CELLS
                     ),
                 ));
                 return Err(problems);

@@ -19,12 +19,12 @@ pub(super) fn lower(bd: &BoardDef, n: &NumberedDef) -> Result<BoardDef, Problem>
             "a board is a `grid`, a `numbered` track or a list of `cells`: only one of them",
         ));
     }
-    if n.count == 0 || n.count as usize > crate::engine::MAX_CELLS {
+    if n.count == 0 || n.count as usize > crate::board::MAX_CELLS {
         return Err(Problem {
             message: format!(
                 "count = {}: a numbered track has 1 to {} cells",
                 n.count,
-                crate::engine::MAX_CELLS
+                crate::board::MAX_CELLS
             ),
             ..at("count")
         });

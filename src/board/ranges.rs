@@ -4,7 +4,7 @@
 //! both ends.
 
 /// The most cells one range may name: a board has no more.
-const MAX_NAMES: u64 = crate::engine::MAX_CELLS as u64;
+const MAX_NAMES: u64 = crate::board::MAX_CELLS as u64;
 
 /// The names an item of a cell list stands for: itself, or every name of its range in order.
 /// Cell names are letters, digits and `_`, so `..` never occurs inside one.

@@ -32,8 +32,9 @@ pub const MAX_LAYERED_STACK: usize = 31;
 /// The most pieces a game may have in all (so any stack's height fits a `u16`).
 pub const MAX_PIECES: usize = 60_000;
 
-/// The most cells a board may have (cells and zones share 16-bit locations).
-pub const MAX_CELLS: usize = 20_000;
+/// The most cells a board may have (cells and zones share 16-bit locations): the board's own
+/// bound, which the engine's location numbers rely on.
+pub use crate::board::MAX_CELLS;
 
 /// The longest `max_plies` a definition may ask for.
 pub const MAX_PLIES: u32 = 1_000_000;
