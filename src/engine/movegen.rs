@@ -132,6 +132,10 @@ pub struct Pattern {
     /// Per seat, per cell: bit `r` set when the cell is in region rule `r`'s region (the
     /// seat's part), so a landing is judged by bit tests.
     pub rule_cells: Vec<Vec<u32>>,
+    /// Per kind: bit `r` set when region rule `r` binds the kind (`Pattern::prepare_rules`).
+    pub rule_kinds: Vec<u32>,
+    /// Bit `r` set when region rule `r` binds the cells outside its region.
+    pub outside_rules: u32,
     /// The var (index) that each of its moves sets to the mover's seat (`mover_var`).
     pub mover_var: Option<u8>,
     /// A plain ray or leap: one leg, the mover's own pieces of `kinds`, no region, land rules,
@@ -188,6 +192,83 @@ impl Pattern {
         info.owner == Some(by)
             && self.kinds & (1 << info.kind.index()) != 0
             && self.masks_for(t, piece, by)[0].holds(t, s.top(Loc(target.0)), piece, by)
+    }
+
+    /// Computes [`Pattern::rule_kinds`] and [`Pattern::outside_rules`] (at load; at most 32
+    /// region rules, checked by the lowering).
+    pub fn prepare_rules(&mut self, t: &Tables) {
+        let rules = &self.region_rules[..self.region_rules.len().min(32)];
+        self.rule_kinds = (0..t.kinds.len())
+            .map(|k| {
+                rules
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.kinds & (1 << k) != 0)
+                    .fold(0u32, |m, (i, _)| m | (1 << i))
+            })
+            .collect();
+        self.outside_rules = rules
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.outside)
+            .fold(0u32, |m, (i, _)| m | (1 << i));
+    }
+
+    /// Computes [`Ray::open`] (at load): for each seat and cell, the directions in which some
+    /// cell the ray can reach lies on a heading every leg may take. A leg's heading is judged
+    /// from where the leg starts to where it lands, and nothing else along a direction can
+    /// make a move, so a direction with no such cell is one the walk never needs.
+    pub fn prepare_dirs(&mut self, t: &Tables) {
+        let GenKind::Ray(r) = &mut self.kind else {
+            return;
+        };
+        let mv = &r.moving;
+        if mv.toward.is_none() || mv.legs.is_any() || !mv.unless_net.is_any() {
+            return;
+        }
+        if r.dirs.iter().any(|d| d.len() > 64) {
+            return;
+        }
+        let reach = match r.over_max {
+            // At most `n` cells passed over, then the landing.
+            Amount::Fixed(n) => (n as usize).saturating_add(1),
+            _ => usize::MAX,
+        };
+        let cells = t.board.len();
+        // Long lines on a big board could make this quadratic: past a budget of steps the
+        // walk keeps every direction (pruning is only a saving).
+        let mut budget: u32 = 1 << 22;
+        let mut open = Vec::with_capacity(r.dirs.len());
+        for (p, dirs) in r.dirs.iter().enumerate() {
+            let p = PlayerId(p as u8);
+            let mut per_cell = Vec::with_capacity(cells);
+            for c in 0..cells {
+                let from = CellId(c as u16);
+                let mut mask = 0u64;
+                for (i, &d) in dirs.iter().enumerate() {
+                    let (mut cur, mut steps) = (from, 0usize);
+                    // A board's lines may loop: no ray is longer than the board.
+                    while steps < reach.min(cells) {
+                        let Some(next) = t.board.step(cur, d) else {
+                            break;
+                        };
+                        let Some(left) = budget.checked_sub(1) else {
+                            return;
+                        };
+                        budget = left;
+                        if mv.heading(p, from, next).is_some_and(|h| mv.legs.allows(h)) {
+                            mask |= 1 << i;
+                            break;
+                        }
+                        cur = next;
+                        steps += 1;
+                    }
+                }
+                per_cell.push(mask);
+            }
+            open.push(per_cell);
+        }
+        r.open = open;
     }
 
     /// Computes [`Pattern::masks`] (at load).
@@ -411,6 +492,12 @@ pub struct Ray {
     pub passable: bool,
     /// Lands on the cell an opponent's passable move passed over, capturing that piece.
     pub en_passant: bool,
+    /// Per seat, per cell: bit `i` set when `dirs[seat][i]` has a landing whose heading the
+    /// generator's `legs` allow (a backward direction of a forward-only piece has none), so
+    /// the walk skips the others without looking at a cell. Empty when every direction is
+    /// open (no heading rule, an excuse by `unless_net`, or more than 64 directions). Built
+    /// at load by [`Pattern::prepare_dirs`].
+    pub open: Vec<Vec<u64>>,
 }
 
 /// A leap generator's paths.
@@ -624,14 +711,18 @@ impl Pattern {
         }
         // A landing outside every rule's region, by a piece that has been in none, meets no
         // rule (unless a rule binds the cells outside its region).
-        if to_mask == 0 && any == 0 && !self.region_rules.iter().any(|r| r.outside) {
+        if to_mask == 0 && any == 0 && self.outside_rules == 0 {
             return Some(v);
         }
+        // Only the rules that bind this kind and can matter here: those whose region the
+        // landing or an earlier stand is in, and every `outside` rule (a rule whose region
+        // the piece has neither been in nor lands in asks nothing).
         let kind = t.info(piece).kind.index();
-        for (i, r) in self.region_rules.iter().enumerate() {
-            if r.kinds & (1 << kind) == 0 {
-                continue;
-            }
+        let mut bits = (to_mask | any | self.outside_rules) & self.rule_kinds[kind];
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let r = &self.region_rules[i];
             let bit = 1u32 << i;
             // "Inside" a rule: in its region, or out of it for an `outside` rule.
             let (any_inside, all_inside) = if r.outside {
@@ -823,7 +914,18 @@ impl Walker<'_> {
         let (t, pat, ray, player, piece) = (self.t, self.pat, self.ray, self.player, self.piece);
         let omin = ray.over_min.resolve(self.size, self.stack_pips);
         let omax = ray.over_max.resolve(self.size, self.stack_pips);
-        for &d in &ray.dirs[player.index()] {
+        // Some only when the seat has at most 64 directions.
+        let open = ray.open.get(player.index()).map(|cells| cells[at.index()]);
+        // Only en passant looks at the passed cell; only captures over the line and
+        // `passable` need the cells passed over; only a capturing series can meet a cell it
+        // captured.
+        let passed_cell = self.s.passed.filter(|_| ray.en_passant);
+        let keep_over = pat.capture.mode == CaptureMode::Over || ray.passable;
+        let capturing = pat.capture.mode != CaptureMode::None;
+        for (i, &d) in ray.dirs[player.index()].iter().enumerate() {
+            if open.is_some_and(|o| o & (1 << i) == 0) {
+                continue;
+            }
             let mut cur = at;
             let mut passed = 0u32;
             let mut occupied = 0u32;
@@ -832,15 +934,15 @@ impl Walker<'_> {
                 let top = self.top_of(next);
                 // En passant: the cell just passed over is landed on as if the piece that
                 // passed stood there, and that piece is the one taken.
-                let (seen, taken_at) = match self.s.passed {
-                    Some(p) if ray.en_passant && p.over == next && top.is_none() => {
+                let (seen, taken_at) = match passed_cell {
+                    Some(p) if p.over == next && top.is_none() => {
                         (self.s.top(Loc(p.piece_at.0)), p.piece_at)
                     }
                     _ => (top, next),
                 };
                 if passed >= omin
                     && occupied >= ray.over_occupied_min
-                    && !leg.captured.contains(&next)
+                    && !(capturing && leg.captured.contains(&next))
                     && (ray.revisit || !leg.path.contains(&Loc(next.0)))
                     && self.masks[0].holds(t, seen, piece, player)
                     && let Some(verdict) = pat.judge(
@@ -913,7 +1015,9 @@ impl Walker<'_> {
                     break;
                 }
                 // `next` becomes a cell passed over.
-                if !self.masks[1].holds(t, top, piece, player) || leg.captured.contains(&next) {
+                if !self.masks[1].holds(t, top, piece, player)
+                    || (capturing && leg.captured.contains(&next))
+                {
                     break;
                 }
                 if top.is_some() {
@@ -922,7 +1026,9 @@ impl Walker<'_> {
                         break;
                     }
                 }
-                over_cells.push(next);
+                if keep_over {
+                    over_cells.push(next);
+                }
                 passed += 1;
                 cur = next;
             }
@@ -1040,7 +1146,7 @@ fn finish(
     }
     let plain = Move {
         shape: Shape::Path,
-        path: leg.path.clone(),
+        path: SmallVec::from_slice(&leg.path),
         taken,
         suffix: None,
         on_top: false,

@@ -559,6 +559,7 @@ pub(super) fn lower_pattern(
             drops: m.drops.clone(),
             passable: m.passable,
             en_passant: m.en_passant,
+            open: Vec::new(),
         }),
         MoveKind::Castle => GenKind::Castle(crate::engine::castle::Castle {
             dirs,
@@ -655,6 +656,8 @@ pub(super) fn lower_pattern(
         mover_var,
         plain: false,
         rule_cells,
+        rule_kinds: Vec::new(),
+        outside_rules: 0,
         masks: Vec::new(),
         mover: m.pieces,
         kinds: kind_mask(&kinds),
@@ -670,6 +673,8 @@ pub(super) fn lower_pattern(
         kind,
     };
     pattern.prepare_masks(t);
+    pattern.prepare_rules(t);
+    pattern.prepare_dirs(t);
     pattern.prepare_plain();
     Some(pattern)
 }

@@ -614,3 +614,79 @@ fn capture_if_lets_a_piece_join_a_friendly_stack_yet_take_an_enemy_one() {
     g.play_text(&mut s, "b1:c1").expect("takes the enemy stack");
     assert_eq!(g.position_text(&s), "aS1aM turn=B ply=1 captured.A=bL,bS");
 }
+
+/// The moves of every ray generator of `g` at `s`, with the directions its load-time pruning
+/// (`Ray::open`) keeps and with every direction walked: the pruning may only skip walks that
+/// find nothing. Returns how many (generator, position) pairs had pruned directions.
+fn pruning_agrees(g: &Game, s: &icebox::engine::State) -> usize {
+    use icebox::engine::movegen::{GenKind, generate};
+    let t = g.tables();
+    let mut unpruned = t.clone();
+    let mut compared = 0;
+    for (i, pat) in t.patterns.iter().enumerate() {
+        let GenKind::Ray(r) = &pat.kind else { continue };
+        if r.open.is_empty() {
+            continue;
+        }
+        if let GenKind::Ray(u) = &mut unpruned.patterns[i].kind {
+            u.open.clear();
+        }
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        generate(t, s, pat, s.turn(), None, &mut a);
+        generate(&unpruned, s, &unpruned.patterns[i], s.turn(), None, &mut b);
+        let text = |v: &[icebox::engine::Move]| {
+            let mut w: Vec<String> = v.iter().map(|m| g.move_text(s, m)).collect();
+            w.sort();
+            w
+        };
+        assert_eq!(text(&a), text(&b), "{} at {}", pat.name, g.position_text(s));
+        compared += 1;
+    }
+    compared
+}
+
+#[test]
+fn directions_pruned_at_load_are_the_ones_that_never_land() {
+    use icebox::engine::movegen::GenKind;
+    use icebox::engine::rng::Rng;
+    let mut compared = 0;
+    let mut games = Vec::new();
+    for id in ["moscow-ice", "ice-lady", "zugzwang"] {
+        let files = icebox::catalog::find(id, &[]).expect("shipped");
+        games.push((id, Game::load(&files, None, &[]).expect("loads")));
+        for v in files.variant_names() {
+            games.push((
+                id,
+                Game::load(&files, Some(&v), &[]).expect("variant loads"),
+            ));
+        }
+    }
+    for (id, g) in games {
+        // A forward-only piece has directions it never walks from some cells.
+        let pruned = g.tables().patterns.iter().any(|p| match &p.kind {
+            GenKind::Ray(r) => r
+                .open
+                .iter()
+                .flatten()
+                .any(|&o| o != (1u64 << r.dirs[0].len()) - 1),
+            _ => false,
+        });
+        if id == "moscow-ice" {
+            assert!(pruned, "Moscow Ice's backward directions are pruned");
+        }
+        let mut rng = Rng::new(7);
+        for _ in 0..5 {
+            let mut s = g.start().expect("start");
+            for _ in 0..300 {
+                if s.is_over() {
+                    break;
+                }
+                compared += pruning_agrees(&g, &s);
+                let moves = g.legal_moves(&s).expect("moves");
+                let m = &moves[rng.below(moves.len() as u64) as usize];
+                g.play(&mut s, m).expect("plays");
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} positions compared");
+}
