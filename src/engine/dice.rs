@@ -31,6 +31,18 @@ impl Dice {
         Some(d)
     }
 
+    /// The bits that differ between these dice and `to` (a `SetDice` action's change).
+    pub fn flip_to(self, to: Dice) -> u64 {
+        self.0 ^ to.0
+    }
+
+    /// These dice with the bits of `flip` changed: applying a change made by `flip_to` on
+    /// the dice it was made from gives the dice it was made for, and applying it again
+    /// gives the first back.
+    pub fn flipped(self, flip: u64) -> Dice {
+        Dice(self.0 ^ flip)
+    }
+
     /// How many dice are left.
     pub fn len(self) -> usize {
         (0..Self::MAX)
@@ -181,6 +193,16 @@ mod tests {
         assert!(Dice::from_values(&[0]).is_none());
         assert!(Dice::from_values(&[16]).is_none());
         assert!(Dice::from_values(&[1; 16]).is_none());
+    }
+
+    #[test]
+    fn a_change_of_dice_is_its_own_inverse() {
+        let a = Dice::from_values(&[6, 1]).expect("fits");
+        let b = Dice::from_values(&[3, 3, 3, 3]).expect("fits");
+        let flip = a.flip_to(b);
+        assert_eq!(a.flipped(flip), b);
+        assert_eq!(a.flipped(flip).flipped(flip), a);
+        assert_eq!(Dice::NONE.flipped(Dice::NONE.flip_to(a)), a);
     }
 
     #[test]

@@ -1117,7 +1117,7 @@ fn finish(
         let old = s.var(i as usize);
         let new = player.index() as i64;
         if old != new {
-            actions.push(Action::Var { i, old, new });
+            actions.push(Action::Var { i, flip: old ^ new });
         }
     }
     if let Some(conv) = &pat.convert
@@ -1579,26 +1579,33 @@ fn place(
         if !usable || pat.kinds & (1 << info.kind.index()) == 0 {
             continue;
         }
-        for c in t.board.cells() {
-            if only.is_some_and(|o| o != c) || region.is_some_and(|r| !r.contains(c)) {
+        let land = &pat.masks_for(t, piece, player)[0];
+        let (lo, hi) = match only {
+            Some(c) => (c.0, c.0),
+            None => (0, t.board.len() as u16 - 1),
+        };
+        for c in (lo..=hi).map(CellId) {
+            if region.is_some_and(|r| !r.contains(c)) {
                 continue;
             }
             let loc = Loc(c.0);
-            let top = s.top(loc);
-            if !pat.land.holds(t, top, piece, player) {
+            let stack = s.stack(loc);
+            let top = stack.last().copied();
+            if !land.holds(t, top, piece, player) {
                 continue;
             }
             // Land rules bind placements too (nothing was stood on before).
-            let bottom = s.stack(loc).first().copied();
-            match pat.judge(t, None, top, bottom, piece, player, &[], c, c) {
-                Some(v) if v.stop => {}
-                _ => continue,
+            if !pat.region_rules.is_empty() {
+                let bottom = stack.first().copied();
+                match pat.judge(t, None, top, bottom, piece, player, &[], c, c) {
+                    Some(v) if v.stop => {}
+                    _ => continue,
+                }
             }
             if !pl.fits(t, s, player, piece, c) {
                 continue;
             }
-            let mut path = SmallVec::new();
-            path.push(loc);
+            let path = SmallVec::from_buf_and_len([loc; 4], 1);
             let mut actions = SmallVec::new();
             actions.push(Action::Transfer {
                 piece,

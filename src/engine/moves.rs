@@ -39,12 +39,12 @@ pub enum Action {
         /// Its replacement.
         new: Piece,
     },
-    /// Replace the dice of the turn (a throw, or the dice a player picks from a throw).
+    /// Replace the dice of the turn (a throw, or the dice a player picks from a throw): the
+    /// bits that differ between the dice before and after, so the action is its own inverse
+    /// and as small as the others (16 bytes: moves are copied by the thousand).
     SetDice {
-        /// The dice before.
-        old: Dice,
-        /// The dice after.
-        new: Dice,
+        /// The old dice's bits exclusive-or the new dice's.
+        flip: u64,
     },
     /// Use up the die at position `at`, showing `value` (or, with `used = false`, put it back:
     /// the inverse).
@@ -91,14 +91,13 @@ pub enum Action {
         /// Moved (true) or unmoved again (false).
         moved: bool,
     },
-    /// A var of the rules changes (`mover_var`: who moved last).
+    /// A var of the rules changes (`mover_var`: who moved last), as the bits that differ
+    /// between its value before and after (its own inverse, like `SetDice`).
     Var {
         /// Its index.
         i: u8,
-        /// Before.
-        old: i64,
-        /// After.
-        new: i64,
+        /// The old value exclusive-or the new.
+        flip: i64,
     },
     /// The cell the last move passed over (en passant) changes.
     Passed {
@@ -212,8 +211,9 @@ pub enum Change {
     Passes(u8),
     /// Variable `i` was this.
     Var(u8, i64),
-    /// The outcome was this.
-    Outcome(Option<Outcome>),
+    /// The outcome was this (boxed: a logged change is then 24 bytes, not 72, and the
+    /// outcome is logged once a game at most).
+    Outcome(Option<Box<Outcome>>),
     /// The dice were these.
     Dice(Dice),
     /// Every location's layer bits were these.
@@ -346,11 +346,8 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             _ => false,
         },
-        Action::SetDice { old, new } => {
-            if s.dice != old {
-                return false;
-            }
-            s.dice = new;
+        Action::SetDice { flip } => {
+            s.dice = s.dice.flipped(flip);
             true
         }
         Action::Die { at, value, used } => {
@@ -390,12 +387,12 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             s.passed = new;
             true
         }
-        Action::Var { i, old, new } => match s.vars.get_mut(i as usize) {
-            Some(v) if *v == old => {
-                *v = new;
+        Action::Var { i, flip } => match s.vars.get_mut(i as usize) {
+            Some(v) => {
+                *v ^= flip;
                 true
             }
-            _ => false,
+            None => false,
         },
     }
 }
@@ -430,7 +427,7 @@ fn invert(a: &Action) -> Action {
             old: new,
             new: old,
         },
-        Action::SetDice { old, new } => Action::SetDice { old: new, new: old },
+        Action::SetDice { flip } => Action::SetDice { flip },
         Action::Rotate { at, i, up } => Action::Rotate { at, i, up: !up },
         Action::Bits { at, old, new } => Action::Bits {
             at,
@@ -448,11 +445,7 @@ fn invert(a: &Action) -> Action {
         },
         Action::Moved { at, moved } => Action::Moved { at, moved: !moved },
         Action::Passed { old, new } => Action::Passed { old: new, new: old },
-        Action::Var { i, old, new } => Action::Var {
-            i,
-            old: new,
-            new: old,
-        },
+        Action::Var { i, flip } => Action::Var { i, flip },
     }
 }
 
@@ -524,7 +517,8 @@ impl Tx<'_> {
 
     /// Ends (or, with `None`, un-ends) the game.
     pub fn set_outcome(&mut self, o: Option<Outcome>) {
-        self.log.push(Change::Outcome(self.s.outcome.take()));
+        self.log
+            .push(Change::Outcome(self.s.outcome.take().map(Box::new)));
         self.s.outcome = o;
     }
 
@@ -568,7 +562,7 @@ impl Undo {
                 Change::Ply(v) => s.ply = v,
                 Change::Passes(v) => s.passes = v,
                 Change::Var(i, v) => s.vars[i as usize] = v,
-                Change::Outcome(v) => s.outcome = v,
+                Change::Outcome(v) => s.outcome = v.map(|o| *o),
                 Change::Dice(v) => s.dice = v,
                 Change::Layers(v) => s.layers = *v,
                 Change::Stacks(v) => {

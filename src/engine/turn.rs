@@ -172,8 +172,7 @@ pub fn throws(t: &Tables, s: &State, count: usize, out: &mut Vec<Move>) {
         let mut m = Move::pass();
         m.shape = Shape::Roll(d);
         m.actions.push(Action::SetDice {
-            old: s.dice(),
-            new: d,
+            flip: s.dice().flip_to(d),
         });
         m.chance = w;
         out.push(m);
@@ -218,8 +217,7 @@ pub fn choice(s: &State, d: Dice) -> Move {
     let mut m = Move::pass();
     m.shape = Shape::Choose(d);
     m.actions.push(Action::SetDice {
-        old: s.dice(),
-        new: d,
+        flip: s.dice().flip_to(d),
     });
     m
 }
