@@ -1493,11 +1493,14 @@ fn fly(
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
-    for from in t.board.cells() {
+    let (lo, hi) = match only {
+        Some(c) => (c.0, c.0 + 1),
+        None => (0, t.board.len() as u16),
+    };
+    for from in (lo..hi).map(CellId) {
         let loc = Loc(from.0);
         let Some(piece) = s.top(loc) else { continue };
-        if only.is_some_and(|o| o != from)
-            || region.is_some_and(|r| !r.contains(from))
+        if region.is_some_and(|r| !r.contains(from))
             || !pat.moves_piece(t, piece, s.stack(loc)[0], moving, player)
         {
             continue;
@@ -1507,7 +1510,7 @@ fn fly(
                 continue;
             }
             let top = s.top(Loc(to.0));
-            if !pat.land.holds(t, top, piece, player) {
+            if !pat.masks_for(t, piece, player)[0].holds(t, top, piece, player) {
                 continue;
             }
             let bottom = s.stack(Loc(to.0)).first().copied();
@@ -1684,6 +1687,7 @@ fn leap(
     from: CellId,
     out: &mut Vec<Move>,
 ) {
+    let land = &pat.masks_for(t, piece, player)[0];
     'paths: for path in paths {
         let mut at = from;
         for (k, &d) in path.iter().enumerate() {
@@ -1703,7 +1707,7 @@ fn leap(
             continue;
         }
         let top = s.top(Loc(at.0));
-        if !pat.land.holds(t, top, piece, player) {
+        if !land.holds(t, top, piece, player) {
             continue;
         }
         let bottom = s.stack(Loc(at.0)).first().copied();
