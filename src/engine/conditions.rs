@@ -272,12 +272,15 @@ pub fn forbid(t: &Tables, s: &State, out: &mut Vec<Move>) {
         // a stray loose piece outside them stays out of the condition. So a seat with more
         // strays than any judged move can touch (two cells an action at most) is out of
         // reach.
-        let reach = out
+        // No move is judged: nothing to forbid.
+        let Some(reach) = out
             .iter()
             .filter(|m| judged(m))
             .map(|m| 2 * m.actions.len())
             .max()
-            .unwrap_or(0);
+        else {
+            continue;
+        };
         let (seats, strays): (SmallVec<[PlayerId; 8]>, SmallVec<[Cells; 8]>) = (0..t
             .player_count())
             .map(|q| PlayerId(q as u8))

@@ -829,11 +829,12 @@ pub fn generate(
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
+    // A half-open range: an inclusive one costs a check per step.
     let (lo, hi) = match only {
-        Some(c) => (c.0, c.0),
-        None => (0, t.board.len() as u16 - 1),
+        Some(c) => (c.0, c.0 + 1),
+        None => (0, t.board.len() as u16),
     };
-    for from in (lo..=hi).map(CellId) {
+    for from in (lo..hi).map(CellId) {
         let loc = Loc(from.0);
         let Some(piece) = s.top(loc) else { continue };
         let base = s.stack(loc)[0];
@@ -856,7 +857,7 @@ pub fn generate(
             0
         };
         let mut leg = Leg {
-            path: SmallVec::from_slice(&[loc]),
+            path: short_path(&[loc]),
             captured: SmallVec::new(),
             broken: 0,
             passing: None,
@@ -1036,6 +1037,21 @@ impl Walker<'_> {
     }
 }
 
+/// A move's path as a `SmallVec`, copied element by element when it fits inline: a slice
+/// copy of a few bytes is a call to `memcpy`, which costs more than the copy.
+#[inline]
+fn short_path(p: &[Loc]) -> SmallVec<[Loc; 4]> {
+    if p.len() <= 4 {
+        let mut buf = [Loc(0); 4];
+        for (b, l) in buf.iter_mut().zip(p) {
+            *b = *l;
+        }
+        SmallVec::from_buf_and_len(buf, p.len())
+    } else {
+        SmallVec::from_slice(p)
+    }
+}
+
 /// Turns a finished path into moves (one, or one per promotion choice): captures first (so a
 /// landing capture clears the cell), then the moving piece's transfer, then scores.
 #[allow(clippy::too_many_arguments)]
@@ -1146,7 +1162,7 @@ fn finish(
     }
     let plain = Move {
         shape: Shape::Path,
-        path: SmallVec::from_slice(&leg.path),
+        path: short_path(&leg.path),
         taken,
         suffix: None,
         on_top: false,
@@ -1529,7 +1545,7 @@ fn fly(
                 _ => continue,
             }
             let mut leg = Leg {
-                path: SmallVec::from_slice(&[loc, Loc(to.0)]),
+                path: short_path(&[loc, Loc(to.0)]),
                 captured: SmallVec::new(),
                 broken: 0,
                 passing: None,
@@ -1584,10 +1600,10 @@ fn place(
         }
         let land = &pat.masks_for(t, piece, player)[0];
         let (lo, hi) = match only {
-            Some(c) => (c.0, c.0),
-            None => (0, t.board.len() as u16 - 1),
+            Some(c) => (c.0, c.0 + 1),
+            None => (0, t.board.len() as u16),
         };
-        for c in (lo..=hi).map(CellId) {
+        for c in (lo..hi).map(CellId) {
             if region.is_some_and(|r| !r.contains(c)) {
                 continue;
             }
@@ -1726,7 +1742,7 @@ fn leap(
             _ => continue,
         }
         let mut leg = Leg {
-            path: SmallVec::from_slice(&[Loc(from.0), Loc(at.0)]),
+            path: short_path(&[Loc(from.0), Loc(at.0)]),
             captured: SmallVec::new(),
             broken: 0,
             passing: None,
