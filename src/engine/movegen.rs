@@ -836,8 +836,15 @@ pub fn generate(
     };
     for from in (lo..hi).map(CellId) {
         let loc = Loc(from.0);
-        let Some(piece) = s.top(loc) else { continue };
-        let base = s.stack(loc)[0];
+        let Some(piece) = s.top_cell(from) else {
+            continue;
+        };
+        // The bottom piece matters only to a generator that names its kinds.
+        let base = if moving.base_kinds == u64::MAX {
+            piece
+        } else {
+            s.stack(loc)[0]
+        };
         if !pat.moves_piece(t, piece, base, moving, player)
             || region.is_some_and(|r| !r.contains(from))
         {
@@ -897,16 +904,17 @@ struct Walker<'a> {
 impl Walker<'_> {
     /// The top of a cell as the walk sees it: the origin has lost the moving piece, captured
     /// cells are still occupied (they block, and cannot be captured twice).
+    #[inline]
     fn top_of(&self, c: CellId) -> Option<Piece> {
-        let stack = self.s.stack(Loc(c.0));
         if c == self.origin {
+            let stack = self.s.stack(Loc(c.0));
             if self.ray.moving.carry_stack {
                 None
             } else {
                 stack.len().checked_sub(2).map(|i| stack[i])
             }
         } else {
-            stack.last().copied()
+            self.s.top_cell(c)
         }
     }
 
@@ -1608,14 +1616,13 @@ fn place(
                 continue;
             }
             let loc = Loc(c.0);
-            let stack = s.stack(loc);
-            let top = stack.last().copied();
+            let top = s.top_cell(c);
             if !land.holds(t, top, piece, player) {
                 continue;
             }
             // Land rules bind placements too (nothing was stood on before).
             if !pat.region_rules.is_empty() {
-                let bottom = stack.first().copied();
+                let bottom = s.stack(loc).first().copied();
                 match pat.judge(t, None, top, bottom, piece, player, &[], c, c) {
                     Some(v) if v.stop => {}
                     _ => continue,

@@ -262,11 +262,12 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
     use super::piece_key;
     match *a {
         Action::Transfer { piece, from, to } => {
-            let ok = if t.loc_cell(from).is_some() {
+            let ok = if let Some(c) = t.loc_cell(from) {
                 let st = &mut s.stacks[from.index()];
                 if st.last() == Some(&piece) {
                     st.pop();
                     s.board ^= piece_key(from, st.len(), piece);
+                    s.tops[c.index()] = st.last().copied();
                     true
                 } else {
                     false
@@ -277,10 +278,11 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             if !ok {
                 return false;
             }
-            if t.loc_cell(to).is_some() {
+            if let Some(c) = t.loc_cell(to) {
                 let st = &mut s.stacks[to.index()];
                 s.board ^= piece_key(to, st.len(), piece);
                 st.push(piece);
+                s.tops[c.index()] = Some(piece);
             } else {
                 zone_insert(&mut s.stacks[to.index()], piece);
             }
@@ -298,6 +300,8 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
                 s.board ^= piece_key(from, len - n + k, p) ^ piece_key(to, base + k, p);
             }
             s.stacks[to.index()].extend(moving);
+            s.tops[from.index()] = s.stacks[from.index()].last().copied();
+            s.tops[to.index()] = s.stacks[to.index()].last().copied();
             true
         }
         Action::Replace { at, old, new } => {
@@ -308,6 +312,7 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
                     Some(top) if *top == old => {
                         *top = new;
                         s.board ^= piece_key(at, i, old) ^ piece_key(at, i, new);
+                        s.tops[at.index()] = Some(new);
                         true
                     }
                     _ => false,
@@ -336,6 +341,7 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             if t.loc_cell(at).is_some() {
                 s.board ^= before ^ super::cell_key(cell, &s.stacks[at.index()]);
+                s.tops[at.index()] = s.stacks[at.index()].last().copied();
             }
             true
         }

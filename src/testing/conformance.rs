@@ -99,6 +99,12 @@ pub fn conformance_until(
             if clone != s {
                 return Err(at(&s, "a clone differs from the original".into()));
             }
+            if !s.tops_agree(t) {
+                return Err(at(
+                    &s,
+                    "the kept top pieces differ from the tops of the stacks".into(),
+                ));
+            }
             if s.board_key(t) != s.board_key_full(t) {
                 return Err(at(
                     &s,
