@@ -48,7 +48,7 @@ pub fn reaches(
                     if pat.plain && t.board.step(c, d) != Some(cur) {
                         break;
                     }
-                    if s.top(Loc(c.0)).is_some() {
+                    if s.top_cell(c).is_some() {
                         // A plain ray's first piece met decides: it comes this way or none
                         // does.
                         if pat.plain {
@@ -79,7 +79,7 @@ pub fn reaches(
                     at = at.and_then(|c| t.board.step(c, back));
                 }
                 if let Some(origin) = at
-                    && s.top(Loc(origin.0)).is_some()
+                    && s.top_cell(origin).is_some()
                     && (if pat.plain {
                         path.iter().try_fold(origin, |c, &d| t.board.step(c, d)) == Some(target)
                             && pat.plain_reaches(t, s, by, origin, target)
@@ -144,7 +144,7 @@ pub fn royal_cells(
     let piece = t.piece(royal, Some(p));
     t.board
         .cells()
-        .filter(|c| s.top(Loc(c.0)) == Some(piece))
+        .filter(|c| s.top_cell(*c) == Some(piece))
         .collect()
 }
 
@@ -217,7 +217,7 @@ pub fn attacks_cell(
     royal: super::KindId,
 ) -> bool {
     let mut buf = Vec::new();
-    if s.top(Loc(c.0)).is_some() {
+    if s.top_cell(c).is_some() {
         return pats
             .iter()
             .any(|&i| reaches(t, s, &t.patterns[i], by, c, &mut buf));

@@ -37,7 +37,7 @@ pub fn generate(
         if only.is_some_and(|o| o != from) || !s.is_unmoved(from) {
             continue;
         }
-        let Some(piece) = s.top(Loc(from.0)) else {
+        let Some(piece) = s.top_cell(from) else {
             continue;
         };
         let info = t.info(piece);
@@ -52,14 +52,14 @@ pub fn generate(
                 let Some(next) = t.board.step(at, d) else {
                     break None;
                 };
-                if s.top(Loc(next.0)).is_some() {
+                if s.top_cell(next).is_some() {
                     break Some(next);
                 }
                 between.push(next);
                 at = next;
             };
             let Some(partner) = partner else { continue };
-            let Some(mate) = s.top(Loc(partner.0)) else {
+            let Some(mate) = s.top_cell(partner) else {
                 continue;
             };
             let mi = t.info(mate);

@@ -153,7 +153,7 @@ fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId, cap: usize) -> Cell
     let allowed = &allowed[p.index()];
     let mut out = SmallVec::new();
     for x in t.board.cells() {
-        if !allowed.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p)) {
+        if !allowed.contains(x) && s.top_cell(x).is_some_and(|q| t.info(q).owner == Some(p)) {
             out.push(x);
             if out.len() > cap {
                 break;
@@ -212,7 +212,7 @@ fn cannot_enter(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
         // and the first move in ends the search.
         let mut moves = Vec::new();
         let outside = t.board.cells().filter(|&x| {
-            !cells.contains(x) && s.top(Loc(x.0)).is_some_and(|q| t.info(q).owner == Some(p))
+            !cells.contains(x) && s.top_cell(x).is_some_and(|q| t.info(q).owner == Some(p))
         });
         for from in outside {
             for &i in t.tiers(s.phase()).iter().flatten() {
@@ -379,7 +379,7 @@ pub fn release(t: &Tables, s: &State, cond: usize, out: &mut Vec<Move>) {
         }
         let mine: SmallVec<[Loc; 8]> = held
             .iter()
-            .filter(|h| s.top(Loc(h.0)).is_some_and(|q| t.info(q).owner == Some(me)))
+            .filter(|h| s.top_cell(**h).is_some_and(|q| t.info(q).owner == Some(me)))
             .map(|h| Loc(h.0))
             .collect();
         if out
@@ -398,7 +398,7 @@ fn releaser(t: &Tables, s: &State, x: PlayerId, held: &[CellId]) -> Option<Playe
     while p != x {
         if held
             .iter()
-            .any(|h| s.top(Loc(h.0)).is_some_and(|q| t.info(q).owner == Some(p)))
+            .any(|h| s.top_cell(*h).is_some_and(|q| t.info(q).owner == Some(p)))
         {
             return Some(p);
         }

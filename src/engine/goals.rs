@@ -8,7 +8,7 @@ use crate::def::EndBy;
 
 /// Whether the top of `c` is one of `p`'s pieces of a kind the line counts.
 fn counts(t: &Tables, s: &State, line: &Line, p: PlayerId, c: CellId) -> bool {
-    s.top(Loc(c.0)).is_some_and(|q| {
+    s.top_cell(c).is_some_and(|q| {
         let i = t.info(q);
         i.owner == Some(p) && line.kinds & (1 << i.kind.index()) != 0
     })
@@ -50,13 +50,13 @@ pub fn line_through(
 pub fn chain(t: &Tables, s: &State, (a, b): (usize, usize), p: PlayerId) -> Option<Vec<CellId>> {
     let from = t.board.region_at(a).for_seat(p.index());
     let to = t.board.region_at(b).for_seat(p.index());
-    let own = |c: CellId| s.top(Loc(c.0)).is_some_and(|q| t.info(q).owner == Some(p));
+    let own = |c: CellId| s.top_cell(c).is_some_and(|q| t.info(q).owner == Some(p));
     t.board.chain_between(from, to, own)
 }
 
 /// Whether no cell of the board is empty.
 pub fn full(t: &Tables, s: &State) -> bool {
-    t.board.cells().all(|c| s.top(Loc(c.0)).is_some())
+    t.board.cells().all(|c| s.top_cell(c).is_some())
 }
 
 /// The outcome of a game decided as `by` says.

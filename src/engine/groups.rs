@@ -5,7 +5,7 @@
 
 use smallvec::SmallVec;
 
-use super::{Loc, PlayerId, State, Tables};
+use super::{PlayerId, State, Tables};
 use crate::board::{CellId, DirId};
 
 /// No group (an empty cell).
@@ -35,7 +35,7 @@ impl Groups {
         };
         // Marks which empty cells were counted as liberties of the current group.
         let mut counted = vec![NONE; n];
-        let owner_at = |c: CellId| s.top(Loc(c.0)).map(|p| t.info(p).owner);
+        let owner_at = |c: CellId| s.top_cell(c).map(|p| t.info(p).owner);
         let mut stack: Vec<CellId> = Vec::new();
         for start in t.board.cells() {
             let Some(owner) = owner_at(start) else {
@@ -143,7 +143,7 @@ pub fn area(t: &Tables, s: &State, p: PlayerId, dirs: &[DirId]) -> i64 {
     let mut total = 0i64;
     let mut stack = Vec::new();
     for start in t.board.cells() {
-        match s.top(Loc(start.0)) {
+        match s.top_cell(start) {
             Some(q) => {
                 if t.info(q).owner == Some(p) {
                     total += 1;
@@ -162,7 +162,7 @@ pub fn area(t: &Tables, s: &State, p: PlayerId, dirs: &[DirId]) -> i64 {
                 let Some(x) = t.board.step(c, d) else {
                     continue;
                 };
-                match s.top(Loc(x.0)) {
+                match s.top_cell(x) {
                     None if !seen[x.index()] => {
                         seen[x.index()] = true;
                         stack.push(x);

@@ -185,13 +185,13 @@ impl Pattern {
         from: CellId,
         target: CellId,
     ) -> bool {
-        let Some(piece) = s.top(Loc(from.0)) else {
+        let Some(piece) = s.top_cell(from) else {
             return false;
         };
         let info = t.info(piece);
         info.owner == Some(by)
             && self.kinds & (1 << info.kind.index()) != 0
-            && self.masks_for(t, piece, by)[0].holds(t, s.top(Loc(target.0)), piece, by)
+            && self.masks_for(t, piece, by)[0].holds(t, s.top_cell(target), piece, by)
     }
 
     /// Computes [`Pattern::rule_kinds`] and [`Pattern::outside_rules`] (at load; at most 32
@@ -945,7 +945,7 @@ impl Walker<'_> {
                 // passed stood there, and that piece is the one taken.
                 let (seen, taken_at) = match passed_cell {
                     Some(p) if p.over == next && top.is_none() => {
-                        (self.s.top(Loc(p.piece_at.0)), p.piece_at)
+                        (self.s.top_cell(p.piece_at), p.piece_at)
                     }
                     _ => (top, next),
                 };
@@ -1160,7 +1160,7 @@ fn finish(
                     st.len().checked_sub(2).map(|i| st[i])
                 }
             } else {
-                s.top(Loc(c.0))
+                s.top_cell(c)
             }
         };
         conversions(t, conv, player, piece, at, &view, &mut actions);
@@ -1238,7 +1238,7 @@ impl Place {
         if let Some(g) = &self.gravity
             && t.board
                 .step(c, g[player.index()])
-                .is_some_and(|below| s.top(Loc(below.0)).is_none())
+                .is_some_and(|below| s.top_cell(below).is_none())
         {
             return false;
         }
@@ -1248,7 +1248,7 @@ impl Place {
                 (0..n.within).any(|_| match t.board.step(at, d) {
                     Some(x) => {
                         at = x;
-                        s.top(Loc(x.0))
+                        s.top_cell(x)
                             .is_some_and(|p| n.pieces.holds(t, Some(p), piece, player))
                     }
                     None => false,
@@ -1466,7 +1466,7 @@ fn remove(
         if only.is_some_and(|o| o != c) || region.is_some_and(|x| !x.contains(c)) {
             continue;
         }
-        let Some(top) = s.top(Loc(c.0)) else { continue };
+        let Some(top) = s.top_cell(c) else { continue };
         if pat.kinds & (1 << t.info(top).kind.index()) == 0
             || !pat.land.holds(t, Some(top), top, player)
         {
@@ -1533,7 +1533,7 @@ fn fly(
             if to == from {
                 continue;
             }
-            let top = s.top(Loc(to.0));
+            let top = s.top_cell(to);
             if !pat.masks_for(t, piece, player)[0].holds(t, top, piece, player) {
                 continue;
             }
@@ -1639,15 +1639,7 @@ fn place(
                 to: loc,
             });
             if let Some(conv) = &pat.convert {
-                conversions(
-                    t,
-                    conv,
-                    player,
-                    piece,
-                    c,
-                    &|x| s.top(Loc(x.0)),
-                    &mut actions,
-                );
+                conversions(t, conv, player, piece, c, &|x| s.top_cell(x), &mut actions);
                 if conv.required && actions.len() == 1 {
                     continue;
                 }
@@ -1721,7 +1713,7 @@ fn leap(
             // A cell passed through (not the landing) must let the leap by.
             if k + 1 < path.len()
                 && let Some(c) = over
-                && !c.holds(t, s.top(Loc(at.0)), piece, player)
+                && !c.holds(t, s.top_cell(at), piece, player)
             {
                 continue 'paths;
             }
@@ -1729,7 +1721,7 @@ fn leap(
         if at == from {
             continue;
         }
-        let top = s.top(Loc(at.0));
+        let top = s.top_cell(at);
         if !land.holds(t, top, piece, player) {
             continue;
         }

@@ -227,7 +227,7 @@ fn sow_from(
         super::apply_actions(t, &mut scratch, &actions);
         for (c, k) in captured {
             for _ in 0..k {
-                let Some(piece) = scratch.top(Loc(c.0)) else {
+                let Some(piece) = scratch.top_cell(c) else {
                     break;
                 };
                 let a = Action::Transfer {
