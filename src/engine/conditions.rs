@@ -184,9 +184,14 @@ fn is_held_down(t: &Tables, s: &impl Stacks, p: PlayerId) -> bool {
 
 /// The cells where a piece of `p` lies under another seat's top piece.
 pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> Cells {
+    // Only a cell topped by another seat's piece can hold one down: the kept tops rule out
+    // most cells without reading their stacks.
     t.board
         .cells()
-        .filter(|&x| held_at(t, s.stack(Loc(x.0)), p))
+        .filter(|&x| {
+            s.top_cell(x).is_some_and(|q| t.info(q).owner != Some(p))
+                && held_at(t, s.stack(Loc(x.0)), p)
+        })
         .collect()
 }
 
