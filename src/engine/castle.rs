@@ -33,8 +33,8 @@ pub fn generate(
     only: Option<CellId>,
     out: &mut Vec<Move>,
 ) {
-    for from in t.board.cells() {
-        if only.is_some_and(|o| o != from) || !s.is_unmoved(from) {
+    for from in super::movegen::cells_from(t, only) {
+        if !s.is_unmoved(from) {
             continue;
         }
         let Some(piece) = s.top_cell(from) else {
@@ -129,22 +129,8 @@ pub fn decorate(t: &Tables, s: &State, moves: &mut [Move]) {
     }
     for m in moves {
         if tracked {
-            let mut touched: SmallVec<[CellId; 4]> = SmallVec::new();
-            for a in &m.actions {
-                let locs: [Option<Loc>; 2] = match *a {
-                    Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
-                        [Some(from), Some(to)]
-                    }
-                    Action::Replace { at, .. } | Action::Rotate { at, .. } => [Some(at), None],
-                    _ => [None, None],
-                };
-                for c in locs.into_iter().flatten().filter_map(|l| t.loc_cell(l)) {
-                    if s.is_unmoved(c) && !touched.contains(&c) {
-                        touched.push(c);
-                    }
-                }
-            }
-            for at in touched {
+            let touched = super::moves::touched_cells(t, &m.actions);
+            for at in touched.into_iter().filter(|&c| s.is_unmoved(c)) {
                 m.actions.push(Action::Moved { at, moved: true });
             }
         }

@@ -126,22 +126,15 @@ impl<'a> After<'a> {
     }
 }
 
-/// The stacks of a position, as conditions read them: the position itself, or one after a
-/// move (`After`).
-trait Stacks {
-    fn stack_of(&self, c: CellId) -> &[super::Piece];
-}
-
-impl Stacks for State {
-    fn stack_of(&self, c: CellId) -> &[super::Piece] {
-        self.stack(Loc(c.0))
-    }
-}
-
-impl Stacks for After<'_> {
-    fn stack_of(&self, c: CellId) -> &[super::Piece] {
-        self.stack(c)
-    }
+/// Whether the top `top` of cell `x` is a loose piece of `p` standing outside `allowed`.
+fn is_stray(
+    t: &Tables,
+    allowed: &crate::board::CellSet,
+    top: Option<super::Piece>,
+    p: PlayerId,
+    x: CellId,
+) -> bool {
+    !allowed.contains(x) && top.is_some_and(|q| t.info(q).owner == Some(p))
 }
 
 /// The cells where a loose piece of `p` stands outside the condition's regions (`only_in`),
@@ -151,58 +144,39 @@ fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId, cap: usize) -> Cell
         return SmallVec::new();
     };
     let allowed = &allowed[p.index()];
-    let mut out = SmallVec::new();
-    for x in t.board.cells() {
-        if !allowed.contains(x) && s.top_cell(x).is_some_and(|q| t.info(q).owner == Some(p)) {
-            out.push(x);
-            if out.len() > cap {
-                break;
-            }
-        }
-    }
-    out
+    t.board
+        .cells()
+        .filter(|&x| is_stray(t, allowed, s.top_cell(x), p, x))
+        .take(cap.saturating_add(1))
+        .collect()
 }
 
 /// Whether a loose piece of `p` stands outside the condition's regions.
-fn has_stray(t: &Tables, s: &impl Stacks, c: &Condition, p: PlayerId) -> bool {
-    let Some(allowed) = &c.only_in else {
-        return false;
-    };
-    let allowed = &allowed[p.index()];
-    t.board.cells().any(|x| {
-        !allowed.contains(x)
-            && s.stack_of(x)
-                .last()
-                .is_some_and(|q| t.info(*q).owner == Some(p))
-    })
+fn has_stray(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
+    !strays(t, s, c, p, 0).is_empty()
 }
 
-/// Whether a piece of `p` lies under another seat's top piece somewhere.
-fn is_held_down(t: &Tables, s: &impl Stacks, p: PlayerId) -> bool {
-    t.board.cells().any(|x| held_at(t, s.stack_of(x), p))
+/// The cells where a piece of `p` lies under another seat's top piece. Only a cell topped
+/// by another seat's piece can hold one down: the kept tops rule out most cells without
+/// reading their stacks.
+fn held_cells<'a>(t: &'a Tables, s: &'a State, p: PlayerId) -> impl Iterator<Item = CellId> + 'a {
+    t.board.cells().filter(move |&x| {
+        s.top_cell(x).is_some_and(|q| t.info(q).owner != Some(p))
+            && held_at(t, s.stack(Loc(x.0)), p)
+    })
 }
 
 /// The cells where a piece of `p` lies under another seat's top piece.
 pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> Cells {
-    // Only a cell topped by another seat's piece can hold one down: the kept tops rule out
-    // most cells without reading their stacks.
-    t.board
-        .cells()
-        .filter(|&x| {
-            s.top_cell(x).is_some_and(|q| t.info(q).owner != Some(p))
-                && held_at(t, s.stack(Loc(x.0)), p)
-        })
-        .collect()
+    held_cells(t, s, p).collect()
 }
 
 /// Whether condition `c` holds for seat `p` in `s`.
 pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
-    holds_on_board(t, s, c, p) && cannot_enter(t, s, c, p)
-}
-
-/// The parts of a condition that read only the pieces on the board.
-fn holds_on_board(t: &Tables, s: &impl Stacks, c: &Condition, p: PlayerId) -> bool {
-    !has_stray(t, s, c, p) && c.held_down.is_none_or(|want| is_held_down(t, s, p) == want)
+    !has_stray(t, s, c, p)
+        && c.held_down
+            .is_none_or(|want| held_cells(t, s, p).next().is_some() == want)
+        && cannot_enter(t, s, c, p)
 }
 
 /// `cannot_enter`: the seat has no move into the region (true without the key).
@@ -240,26 +214,6 @@ fn cannot_enter(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
         }
     }
     true
-}
-
-/// The board cells a move's actions touch: the only cells whose top pieces it changes.
-fn touched(t: &Tables, m: &Move) -> SmallVec<[CellId; 4]> {
-    let mut out: SmallVec<[CellId; 4]> = SmallVec::new();
-    for a in &m.actions {
-        let locs = match *a {
-            Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
-                [Some(from), Some(to)]
-            }
-            Action::Replace { at, .. } | Action::Rotate { at, .. } => [Some(at), None],
-            _ => [None, None],
-        };
-        for c in locs.into_iter().flatten().filter_map(|l| t.loc_cell(l)) {
-            if !out.contains(&c) {
-                out.push(c);
-            }
-        }
-    }
-    out
 }
 
 /// `[rules.forbid]`: removes the judged moves after which the condition holds for a seat it
@@ -307,7 +261,7 @@ pub fn forbid(t: &Tables, s: &State, out: &mut Vec<Move>) {
             if !judged(m) {
                 return true;
             }
-            let hit = touched(t, m);
+            let hit = super::moves::touched_cells(t, &m.actions);
             let mut after: Option<After> = None;
             let mut bad: SmallVec<[PlayerId; 8]> = SmallVec::new();
             for (k, (&q, st)) in seats.iter().zip(&strays).enumerate() {
@@ -344,14 +298,10 @@ pub fn forbid(t: &Tables, s: &State, out: &mut Vec<Move>) {
 
 /// Whether a loose piece of `p` stands outside the condition's regions on one of `cells`.
 fn stray_on(t: &Tables, a: &After, c: &Condition, p: PlayerId, cells: &[CellId]) -> bool {
-    let Some(allowed) = &c.only_in else {
-        return false;
-    };
-    cells.iter().any(|&x| {
-        !allowed[p.index()].contains(x)
-            && a.stack(x)
-                .last()
-                .is_some_and(|q| t.info(*q).owner == Some(p))
+    c.only_in.as_ref().is_some_and(|allowed| {
+        cells
+            .iter()
+            .any(|&x| is_stray(t, &allowed[p.index()], a.stack(x).last().copied(), p, x))
     })
 }
 

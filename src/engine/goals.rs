@@ -131,12 +131,19 @@ pub fn dead(t: &Tables, s: &State) -> bool {
     t.end.dead.iter().any(|d| d[..] == on_board[..])
 }
 
+/// How many of `pieces` are seat `p`'s.
+fn owned(t: &Tables, pieces: &[super::Piece], p: PlayerId) -> usize {
+    pieces
+        .iter()
+        .filter(|q| t.info(**q).owner == Some(p))
+        .count()
+}
+
 /// How many pieces seat `p` has, on the board and in zones.
 fn mine_total(t: &Tables, s: &State, p: PlayerId) -> usize {
     (0..t.loc_count())
-        .flat_map(|l| s.stack(Loc(l as u16)).iter())
-        .filter(|q| t.info(**q).owner == Some(p))
-        .count()
+        .map(|l| owned(t, s.stack(Loc(l as u16)), p))
+        .sum()
 }
 
 /// `[end.home]`: the first seat (in seat order) whose pieces are all home, stacked as the
@@ -152,21 +159,14 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
                 let Some(&zone) = locs.get(p.index()) else {
                     return false;
                 };
-                let inside = s
-                    .stack(zone)
-                    .iter()
-                    .filter(|q| t.info(**q).owner == Some(p))
-                    .count();
+                let inside = owned(t, s.stack(zone), p);
                 return inside > 0 && inside == mine_total(t, s, p);
             }
         };
         let mut inside = 0usize;
         for c in t.board.region_at(region).for_seat(p.index()).iter() {
             let stack = s.stack(Loc(c.0));
-            let mine = stack
-                .iter()
-                .filter(|q| t.info(**q).owner == Some(p))
-                .count();
+            let mine = owned(t, stack, p);
             if mine == 0 {
                 continue;
             }

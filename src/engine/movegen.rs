@@ -665,14 +665,15 @@ impl Pattern {
 
     /// Whether a piece that has stood on `been` so far this move (its origin, then every
     /// landing; nothing for a placement) may land on `to` with a leg from `at`, and what may
-    /// follow; `None` = it may not land there.
+    /// follow; `None` = it may not land there. `top` is the landing cell's top as the move
+    /// sees it; its bottom piece is read from `s` only when a rule asks for it.
     #[allow(clippy::too_many_arguments)]
     fn judge(
         &self,
         t: &Tables,
+        s: &State,
         moving: Option<&Movement>,
         top: Option<Piece>,
-        bottom: Option<Piece>,
         piece: Piece,
         player: PlayerId,
         been: &[Loc],
@@ -743,7 +744,9 @@ impl Pattern {
                 || (r.on_kinds != 0
                     && top.is_none_or(|p| r.on_kinds & (1 << t.info(p).kind.index()) == 0))
                 || (r.on_base_kinds != 0
-                    && bottom.is_none_or(|p| r.on_base_kinds & (1 << t.info(p).kind.index()) == 0))
+                    && s.stack(Loc(to.0))
+                        .first()
+                        .is_none_or(|p| r.on_base_kinds & (1 << t.info(*p).kind.index()) == 0))
             {
                 return None;
             }
@@ -792,6 +795,16 @@ struct Leg {
     passing: Option<CellId>,
 }
 
+/// The cells a generator looks at: every cell of the board, or only `only`. A half-open
+/// range (an inclusive one costs a check per step).
+pub(crate) fn cells_from(t: &Tables, only: Option<CellId>) -> impl Iterator<Item = CellId> {
+    let (lo, hi) = match only {
+        Some(c) => (c.0, c.0 + 1),
+        None => (0, t.board.len() as u16),
+    };
+    (lo..hi).map(CellId)
+}
+
 /// Appends every move of `pat` for `player` to `out`, optionally only from the cell `only`.
 pub fn generate(
     t: &Tables,
@@ -829,12 +842,7 @@ pub fn generate(
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
-    // A half-open range: an inclusive one costs a check per step.
-    let (lo, hi) = match only {
-        Some(c) => (c.0, c.0 + 1),
-        None => (0, t.board.len() as u16),
-    };
-    for from in (lo..hi).map(CellId) {
+    for from in cells_from(t, only) {
         let loc = Loc(from.0);
         let Some(piece) = s.top_cell(from) else {
             continue;
@@ -956,9 +964,9 @@ impl Walker<'_> {
                     && self.masks[0].holds(t, seen, piece, player)
                     && let Some(verdict) = pat.judge(
                         t,
+                        self.s,
                         Some(&ray.moving),
                         seen,
-                        self.s.stack(Loc(next.0)).first().copied(),
                         piece,
                         player,
                         &leg.path,
@@ -1462,8 +1470,8 @@ fn remove(
         .region
         .map(|x| t.board.region_at(x).for_seat(player.index()));
     let mut found: Vec<(CellId, Piece, bool)> = Vec::new();
-    for c in t.board.cells() {
-        if only.is_some_and(|o| o != c) || region.is_some_and(|x| !x.contains(c)) {
+    for c in cells_from(t, only) {
+        if region.is_some_and(|x| !x.contains(c)) {
             continue;
         }
         let Some(top) = s.top_cell(c) else { continue };
@@ -1517,11 +1525,7 @@ fn fly(
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
-    let (lo, hi) = match only {
-        Some(c) => (c.0, c.0 + 1),
-        None => (0, t.board.len() as u16),
-    };
-    for from in (lo..hi).map(CellId) {
+    for from in cells_from(t, only) {
         let loc = Loc(from.0);
         let Some(piece) = s.top(loc) else { continue };
         if region.is_some_and(|r| !r.contains(from))
@@ -1537,18 +1541,7 @@ fn fly(
             if !pat.masks_for(t, piece, player)[0].holds(t, top, piece, player) {
                 continue;
             }
-            let bottom = s.stack(Loc(to.0)).first().copied();
-            match pat.judge(
-                t,
-                Some(moving),
-                top,
-                bottom,
-                piece,
-                player,
-                &[loc],
-                from,
-                to,
-            ) {
+            match pat.judge(t, s, Some(moving), top, piece, player, &[loc], from, to) {
                 Some(v) if v.stop && moving.net_ok(player, from, to, v.breaks as u32) => {}
                 _ => continue,
             }
@@ -1607,11 +1600,7 @@ fn place(
             continue;
         }
         let land = &pat.masks_for(t, piece, player)[0];
-        let (lo, hi) = match only {
-            Some(c) => (c.0, c.0 + 1),
-            None => (0, t.board.len() as u16),
-        };
-        for c in (lo..hi).map(CellId) {
+        for c in cells_from(t, only) {
             if region.is_some_and(|r| !r.contains(c)) {
                 continue;
             }
@@ -1622,8 +1611,7 @@ fn place(
             }
             // Land rules bind placements too (nothing was stood on before).
             if !pat.region_rules.is_empty() {
-                let bottom = s.stack(loc).first().copied();
-                match pat.judge(t, None, top, bottom, piece, player, &[], c, c) {
+                match pat.judge(t, s, None, top, piece, player, &[], c, c) {
                     Some(v) if v.stop => {}
                     _ => continue,
                 }
@@ -1725,12 +1713,11 @@ fn leap(
         if !land.holds(t, top, piece, player) {
             continue;
         }
-        let bottom = s.stack(Loc(at.0)).first().copied();
         match pat.judge(
             t,
+            s,
             Some(moving),
             top,
-            bottom,
             piece,
             player,
             &[Loc(from.0)],

@@ -193,6 +193,27 @@ impl Move {
     }
 }
 
+/// The board cells a move's actions touch, each once, in the order met: the only cells whose
+/// stacks the move changes (castling rights and the conditions of `[rules.forbid]` both ask).
+pub(crate) fn touched_cells(t: &Tables, actions: &[Action]) -> SmallVec<[crate::board::CellId; 4]> {
+    let mut out: SmallVec<[crate::board::CellId; 4]> = SmallVec::new();
+    for a in actions {
+        let locs = match *a {
+            Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
+                [Some(from), Some(to)]
+            }
+            Action::Replace { at, .. } | Action::Rotate { at, .. } => [Some(at), None],
+            _ => [None, None],
+        };
+        for c in locs.into_iter().flatten().filter_map(|l| t.loc_cell(l)) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// An old value, logged before a change so the change can be undone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -4,7 +4,6 @@
 //! without a hook. Each pinned by the moves and positions it produces.
 
 use icebox::Game;
-use icebox::def::GameFiles;
 
 /// A two-seat game on a 3x3 grid: A faces north, B south; S (size 1) and L (size 3).
 fn toml(extra_seat: &str, body: &str) -> String {
@@ -26,15 +25,7 @@ size = 3
 }
 
 fn load(toml: &str, script: Option<&str>) -> Result<Game, String> {
-    let mut files = GameFiles {
-        label: "mem".into(),
-        ..GameFiles::default()
-    };
-    files.files.insert("game.toml".into(), toml.into());
-    if let Some(s) = script {
-        files.files.insert("r.rhai".into(), s.into());
-    }
-    Game::load(&files, None, &[]).map_err(|d| d.to_string())
+    super::helpers::load_with(toml, script, &[])
 }
 
 /// Steps forward (promoting on the far row) and captures diagonally forward, captures first;
