@@ -225,7 +225,8 @@ pub fn forbid(t: &Tables, s: &State, out: &mut Vec<Move>) {
         let judged = |m: &Move| {
             f.moves == ForbidMoves::Any
                 || m.to()
-                    .is_some_and(|l| t.loc_cell(l).is_some() && s.top(l).is_some())
+                    .and_then(|l| t.loc_cell(l))
+                    .is_some_and(|c| s.top_cell(c).is_some())
         };
         // A move changes the top pieces of the cells it touches and of no other: a seat with
         // a stray loose piece outside them stays out of the condition. So a seat with more

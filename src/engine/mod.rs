@@ -840,7 +840,7 @@ impl State {
     }
 
     /// Every cell's top piece, read off the stacks (what [`State::tops`] must equal).
-    pub fn tops_full(&self, t: &Tables) -> Vec<Option<Piece>> {
+    fn tops_full(&self, t: &Tables) -> Vec<Option<Piece>> {
         self.stacks[..t.board.len()]
             .iter()
             .map(|st| st.last().copied())
