@@ -155,6 +155,22 @@ impl Game {
             &script_path,
         )
         .map_err(Diagnostics)?;
+        if let Some(f) = &tables.rounds.at_end
+            && rules.params_of(f) != Some(1)
+        {
+            let d = loaded.origins.locate(
+                &["rounds", "at_end"],
+                match rules.params_of(f) {
+                    None => format!("at_end = \"{f}\": the script has no function `{f}`"),
+                    Some(n) => format!(
+                        "at_end = \"{f}\": `{f}` must take 1 parameter (the state), it takes {n}"
+                    ),
+                },
+            );
+            return Err(d
+                .with_help(format!("define `fn {f}(s) {{ ... }}` in {script_path}"))
+                .into());
+        }
         let needs_hook = loaded.def.rules.agreements.iter().find(|a| *a != "draw");
         if let (Some(a), false) = (needs_hook, rules.hooks.agreed) {
             return Err(Diagnostic::error(
@@ -746,6 +762,14 @@ impl Game {
                         next.push(Move::pass());
                         crate::engine::castle::decorate(t, s, next);
                         return Ok(());
+                    }
+                }
+                NoMoves::EndRound => {
+                    if let Some(f) = &t.rounds.at_end {
+                        self.rules.round_end(f, s, log)?;
+                    }
+                    if !s.is_over() {
+                        crate::engine::turn::end_round(t, &mut Tx { s, log }, &self.setup);
                     }
                 }
                 NoMoves::Script => {

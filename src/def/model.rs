@@ -56,6 +56,11 @@ pub struct GameDef {
     /// Games played for points: the doubling cube and matches.
     #[serde(default)]
     pub stakes: Option<StakesDef>,
+    /// Games played in rounds: how many, who wins after the last, and a script function for
+    /// what a round's end scores. A round ends when the player to move has no move
+    /// (`[rules] no_moves = "end-round"`).
+    #[serde(default)]
+    pub rounds: Option<RoundsDef>,
     /// Ways the game ends that the engine checks itself after every move: a line of N, a
     /// chain joining two regions, a full board, nobody able to move.
     #[serde(default)]
@@ -350,6 +355,45 @@ fn cube_limit() -> i64 {
 
 fn one_point() -> i64 {
     1
+}
+
+/// A game of several rounds (`[rounds]`). A round ends when the player to move has no move
+/// (`[rules] no_moves = "end-round"`): `at_end` runs, then the next round starts from the
+/// set-up (pieces, first phase, every var at its starting value; the scores stay) with the
+/// next seat first (round 1 the first seat, round 2 the second...), or after the last round
+/// the game ends by score.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RoundsDef {
+    /// Rounds in the game (default 1, at most 1000). An option may set it:
+    /// `[options.rounds] key = "rounds.count"`.
+    #[serde(default = "one_round")]
+    pub count: i64,
+    /// Who wins after the last round: `"high"`, the higher total (default), or `"low"`, the
+    /// lower; equal totals share a place.
+    #[serde(default)]
+    pub winner: Winner,
+    /// A script function `fn NAME(s)` run as each round ends, before the next starts: to
+    /// score what the round's end scores, or to end the game itself (`s.win`, ...). An
+    /// option can name it only when on: `when_on = { rounds = { at_end = "NAME" } }`.
+    #[serde(default)]
+    pub at_end: Option<String>,
+}
+
+fn one_round() -> i64 {
+    1
+}
+
+/// Who wins a game decided by score.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Winner {
+    /// The higher total.
+    #[default]
+    High,
+    /// The lower total.
+    Low,
 }
 
 /// Names and provenance of a game.
@@ -1393,6 +1437,9 @@ pub enum NoMoves {
     Draw,
     /// The script's `no_moves(s)` hook decides (end a round, score, declare a result...).
     Script,
+    /// The round ends (`[rounds]`): the next starts, or after the last the game ends by
+    /// score. Without `[rounds]`, one round: the game ends by score, the higher total winning.
+    EndRound,
 }
 
 /// The rule script and the state it keeps between moves.

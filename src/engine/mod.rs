@@ -340,6 +340,8 @@ pub struct Tables {
     pub turn: Option<turn::DiceTurn>,
     /// What games are worth: the cube, matches (`[stakes]`).
     pub stakes: Option<turn::Stakes>,
+    /// Games played in rounds (`[rounds]`, `no_moves = "end-round"`).
+    pub rounds: turn::Rounds,
     /// The race evaluation's table (`[rules] evaluate = "race"`).
     pub race: Option<turn::Race>,
     /// Unmoved pieces are tracked (a `castle` generator): which kinds, and where they stand

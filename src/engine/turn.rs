@@ -49,6 +49,28 @@ pub struct Stakes {
     pub crawford: Option<usize>,
 }
 
+/// Rounds (`[rounds]`): how many, and how the last ends. One round, the higher total winning,
+/// when the game names none.
+#[derive(Clone, Debug)]
+pub struct Rounds {
+    /// Rounds in the game (1..=1000).
+    pub count: u16,
+    /// The higher total wins after the last round (else the lower).
+    pub high_wins: bool,
+    /// The script function run as each round ends.
+    pub at_end: Option<String>,
+}
+
+impl Default for Rounds {
+    fn default() -> Rounds {
+        Rounds {
+            count: 1,
+            high_wins: true,
+            at_end: None,
+        }
+    }
+}
+
 /// The doubling cube: its vars and words.
 #[derive(Clone, Copy, Debug)]
 pub struct Cube {
@@ -472,18 +494,7 @@ pub fn game_won(
     }
     // The next game of the match starts from the set-up: pieces, phase, dice and every var
     // (the cube in the middle, the script's own) but the Crawford rule's, which spans games.
-    let round = tx.s.round();
-    tx.set_stacks(t, setup.stacks.clone());
-    tx.set_round(round.saturating_add(1));
-    tx.set_phase(0);
-    tx.set_passes(0);
-    tx.set_dice(Dice::NONE);
-    let crawford = stakes.and_then(|st| st.crawford);
-    for (i, &start) in t.var_defaults.iter().enumerate() {
-        if Some(i) != crawford && tx.s.var(i) != start {
-            tx.set_var(i, start);
-        }
-    }
+    restart(t, tx, setup, stakes.and_then(|st| st.crawford));
     if t.turn.as_ref().is_some_and(|dt| dt.opening.is_some()) {
         // The opening throw again, the first seat first.
         tx.set_turn(setup.turn());
@@ -492,6 +503,44 @@ pub fn game_won(
         tx.set_turn(t.next_seat(winner));
     }
     Ok(())
+}
+
+/// The next game of a match, or round of a game, from the set-up: pieces, first phase, no
+/// dice, every var at its starting value but `keep`'s; the round count one up, the scores
+/// as they are. Who moves first is the caller's.
+fn restart(t: &Tables, tx: &mut Tx<'_>, setup: &State, keep: Option<usize>) {
+    let round = tx.s.round();
+    tx.set_stacks(t, setup.stacks.clone());
+    tx.set_round(round.saturating_add(1));
+    tx.set_phase(0);
+    tx.set_passes(0);
+    tx.set_dice(Dice::NONE);
+    for (i, &start) in t.var_defaults.iter().enumerate() {
+        if Some(i) != keep && tx.s.var(i) != start {
+            tx.set_var(i, start);
+        }
+    }
+}
+
+/// `no_moves = "end-round"`, after the round's `at_end` ran: the next round from the set-up,
+/// the next seat in the rotation first (round `r` starts with seat `r - 1`, counted round the
+/// table), or after the last round the game ends by score.
+pub fn end_round(t: &Tables, tx: &mut Tx<'_>, setup: &State) {
+    let r = &t.rounds;
+    let round = tx.s.round();
+    if round < r.count {
+        restart(t, tx, setup, None);
+        let first = usize::from(round) % t.player_count();
+        tx.set_turn(PlayerId(first as u8));
+    } else {
+        let why = if r.high_wins {
+            "the higher total"
+        } else {
+            "the lower total"
+        };
+        let o = Outcome::by_scores(t, tx.s.scores(), r.high_wins, why);
+        tx.set_outcome(Some(o));
+    }
 }
 
 /// `[dice] unusable = "lose"`: the player to move, who cannot use a die, loses the game.

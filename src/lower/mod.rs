@@ -343,6 +343,7 @@ pub(crate) fn lower(
         end: crate::engine::End::default(),
         turn: None,
         stakes: None,
+        rounds: Default::default(),
         race: None,
         unmoved: None,
         en_passant: def.moves.values().any(|m| m.en_passant),

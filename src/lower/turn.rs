@@ -1,4 +1,4 @@
-//! `[dice] each_turn` and its keys, `[stakes]`, and `[rules] evaluate = "race"`: the vars
+//! `[dice] each_turn` and its keys, `[stakes]`, `[rounds]`, and `[rules] evaluate = "race"`: the vars
 //! and words the engine's dice turn keeps (declared here, as the move clock declares its
 //! own), checked against the rest of the definition.
 
@@ -6,7 +6,7 @@ use crate::def::{self, GameDef, Opening, Unusable};
 use crate::diag::Problem;
 use crate::engine::turn::{
     CHOOSING_VAR, CRAWFORD_VAR, CUBE_VARS, CUBE_WORDS, Cube, DiceTurn, OPENING_VARS, OpeningVars,
-    Race, Stakes,
+    Race, Rounds, Stakes,
 };
 use crate::engine::{MAX_NAMES, Tables};
 
@@ -34,8 +34,11 @@ fn word(t: &mut Tables, name: &str) -> u8 {
     u8::try_from(i).unwrap_or(u8::MAX)
 }
 
-/// Lowers `[dice]`'s turn keys and `[stakes]`.
+/// Lowers `[dice]`'s turn keys, `[stakes]` and `[rounds]`.
 pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
+    if let Some(r) = &def.rounds {
+        t.rounds = rounds(def, r, problems);
+    }
     if let Some(st) = &def.stakes {
         stakes(def, st, t, problems);
     }
@@ -56,6 +59,33 @@ pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) 
                 t.words.len()
             ),
         ));
+    }
+}
+
+/// The most rounds a game may have (the round count is a 16-bit number in a position).
+const MAX_ROUNDS: i64 = 1000;
+
+fn rounds(def: &GameDef, r: &def::RoundsDef, problems: &mut Vec<Problem>) -> Rounds {
+    if def.rules.no_moves != def::NoMoves::EndRound {
+        problems.push(Problem::at(
+            &["rounds"],
+            "a round ends when the player to move has no move: [rounds] needs [rules] no_moves = \"end-round\"",
+        ));
+    }
+    let count = match u16::try_from(r.count) {
+        Ok(n) if (1..=MAX_ROUNDS).contains(&r.count) => n,
+        _ => {
+            problems.push(Problem::at(
+                &["rounds", "count"],
+                format!("count = {}: from 1 to {MAX_ROUNDS} rounds", r.count),
+            ));
+            1
+        }
+    };
+    Rounds {
+        count,
+        high_wins: r.winner == def::Winner::High,
+        at_end: r.at_end.clone(),
     }
 }
 

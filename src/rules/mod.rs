@@ -562,6 +562,26 @@ impl Rules {
         self.call("no_moves", access, Vec::new()).map(|r| r.1)
     }
 
+    /// Runs the script function `name(s)` that `[rounds] at_end` names, as a round ends.
+    pub fn round_end(
+        &self,
+        name: &str,
+        s: &mut State,
+        log: &mut Vec<Change>,
+    ) -> Result<(), RuleError> {
+        let access = Access::Write(NonNull::from(s), NonNull::from(log));
+        self.call(name, access, Vec::new()).map(drop)
+    }
+
+    /// How many parameters the script's function `name` takes; `None` when it has none of
+    /// that name (a name the definition gives, such as `[rounds] at_end`, must be there).
+    pub fn params_of(&self, name: &str) -> Option<usize> {
+        self.ast
+            .iter_functions()
+            .find(|f| f.name == name)
+            .map(|f| f.params.len())
+    }
+
     /// Runs `agreed(s, what)`: every player accepted the agreement `what`.
     pub fn agreed(
         &self,

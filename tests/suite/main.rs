@@ -26,6 +26,7 @@ mod placement_games;
 mod pty;
 mod records;
 mod results;
+mod rounds;
 mod schema;
 mod selfplay;
 mod slurm;
