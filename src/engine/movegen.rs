@@ -1081,7 +1081,18 @@ fn finish(
     leg: &Leg,
     out: &mut Vec<Move>,
 ) {
-    let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
+    // Built in the list (see `push_with`); taken back out if it turns out not to be a move.
+    let m = super::moves::push_with(out, || Move {
+        shape: Shape::Path,
+        path: short_path(&leg.path),
+        taken: 0,
+        suffix: None,
+        on_top: false,
+        die: 0,
+        actions: SmallVec::new(),
+        chance: 0,
+    });
+    let actions = &mut m.actions;
     let mut points = 0i64;
     let mut taken = 0u16;
     for &c in &leg.captured {
@@ -1171,21 +1182,13 @@ fn finish(
                 s.top_cell(c)
             }
         };
-        conversions(t, conv, player, piece, at, &view, &mut actions);
+        conversions(t, conv, player, piece, at, &view, actions);
         if conv.required && actions.len() == before {
+            out.pop();
             return;
         }
     }
-    let plain = Move {
-        shape: Shape::Path,
-        path: short_path(&leg.path),
-        taken,
-        suffix: None,
-        on_top: false,
-        die: 0,
-        actions,
-        chance: 0,
-    };
+    m.taken = taken;
     let Some(pr) = moving.promote.as_ref().filter(|pr| {
         t.loc_cell(to).is_some_and(|c| {
             t.board
@@ -1194,9 +1197,10 @@ fn finish(
                 .contains(c)
         })
     }) else {
-        out.push(plain);
         return;
     };
+    // Promotion: one move per choice, from the plain one (a rare path: pushed as usual).
+    let Some(plain) = out.pop() else { return };
     let mut promoted = false;
     for &k in &pr.to {
         // The new piece has the old one's owner (a neutral piece stays neutral), unless
@@ -1444,7 +1448,8 @@ fn drop_at(t: &Tables, s: &State, zone: &str, player: PlayerId, at: CellId, out:
     let Some(&piece) = s.stack(z).first() else {
         return;
     };
-    let mut m = Move::pass();
+    // Built in the list (see `push_with`).
+    let m = super::moves::push_with(out, Move::pass);
     m.shape = Shape::Place(piece);
     m.path.push(Loc(at.0));
     m.actions.push(Action::Transfer {
@@ -1452,7 +1457,6 @@ fn drop_at(t: &Tables, s: &State, zone: &str, player: PlayerId, at: CellId, out:
         from: z,
         to: Loc(at.0),
     });
-    out.push(m);
 }
 
 /// Every removal: a top piece satisfying `land` taken into the capture zone, sparing pieces
@@ -1499,7 +1503,7 @@ fn remove(
         let Some(to) = pat.capture.zone(seat) else {
             continue;
         };
-        let mut m = Move::pass();
+        let m = super::moves::push_with(out, Move::pass);
         m.shape = Shape::Remove;
         m.path.push(Loc(c.0));
         m.taken = 1;
@@ -1508,7 +1512,6 @@ fn remove(
             from: Loc(c.0),
             to,
         });
-        out.push(m);
     }
 }
 
@@ -1619,13 +1622,28 @@ fn place(
             if !pl.fits(t, s, player, piece, c) {
                 continue;
             }
-            let path = SmallVec::from_buf_and_len([loc; 4], 1);
-            let mut actions = SmallVec::new();
-            actions.push(Action::Transfer {
+            let transfer = Action::Transfer {
                 piece,
                 from: zone,
                 to: loc,
-            });
+            };
+            if pat.convert.is_none() && groups.is_none() && pl.must_move_with.is_empty() {
+                // The common placement: built in the list (see `push_with`).
+                super::moves::push_with(out, || Move {
+                    shape: Shape::Place(piece),
+                    path: SmallVec::from_buf_and_len([loc; 4], 1),
+                    taken: 0,
+                    suffix: None,
+                    on_top: false,
+                    die: 0,
+                    actions: SmallVec::from_buf_and_len([transfer; 4], 1),
+                    chance: 0,
+                });
+                continue;
+            }
+            let path = SmallVec::from_buf_and_len([loc; 4], 1);
+            let mut actions = SmallVec::new();
+            actions.push(transfer);
             if let Some(conv) = &pat.convert {
                 conversions(t, conv, player, piece, c, &|x| s.top_cell(x), &mut actions);
                 if conv.required && actions.len() == 1 {

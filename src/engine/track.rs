@@ -392,7 +392,7 @@ impl<'a> Gen<'a> {
             value: die.1,
             used: true,
         });
-        out.push(Move {
+        super::moves::push_with(out, || Move {
             shape: Shape::Path,
             path: SmallVec::from_slice(&[from, to]),
             taken,
