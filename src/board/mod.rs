@@ -45,6 +45,66 @@ impl DirId {
     }
 }
 
+/// The cells of a bitset over a board's cells (cell `c` is bit `c % 64` of word `c / 64`),
+/// in board order.
+#[derive(Clone, Debug)]
+pub struct BitCells<'a> {
+    words: &'a [u64],
+    /// Index of the word `rest` came from.
+    at: usize,
+    /// The bits of that word not yet given.
+    rest: u64,
+}
+
+impl<'a> BitCells<'a> {
+    /// The cells of `words`.
+    #[inline]
+    pub fn new(words: &'a [u64]) -> BitCells<'a> {
+        BitCells {
+            words,
+            at: 0,
+            rest: words.first().copied().unwrap_or(0),
+        }
+    }
+
+    /// The one cell `c`.
+    #[inline]
+    pub fn single(c: CellId) -> BitCells<'a> {
+        BitCells {
+            words: &[],
+            at: c.index() / 64,
+            rest: 1 << (c.index() % 64),
+        }
+    }
+}
+
+/// The bitset of every cell of a board of `n` cells.
+pub fn all_cells(n: usize) -> Vec<u64> {
+    let mut words = vec![u64::MAX; n.div_ceil(64)];
+    if let Some(last) = words.last_mut()
+        && n % 64 != 0
+    {
+        *last = (1u64 << (n % 64)) - 1;
+    }
+    words
+}
+
+impl Iterator for BitCells<'_> {
+    type Item = CellId;
+
+    #[inline]
+    fn next(&mut self) -> Option<CellId> {
+        while self.rest == 0 {
+            self.at += 1;
+            self.rest = *self.words.get(self.at)?;
+        }
+        let b = self.rest.trailing_zeros() as usize;
+        self.rest &= self.rest - 1;
+        // Boards have at most 20,000 cells: the index fits.
+        Some(CellId((self.at * 64 + b) as u16))
+    }
+}
+
 /// A set of cells as a bitset.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CellSet(Vec<u64>);
@@ -62,18 +122,15 @@ impl CellSet {
         self.0[c.index() / 64] & (1 << (c.index() % 64)) != 0
     }
     /// The cells, in board order.
-    pub fn iter(&self) -> impl Iterator<Item = CellId> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(CellId((w * 64 + b) as u16))
-            })
-        })
+    pub fn iter(&self) -> BitCells<'_> {
+        BitCells::new(&self.0)
+    }
+
+    /// The set's words (cell `c` is bit `c % 64` of word `c / 64`), to combine with other
+    /// bitsets over the same board.
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.0
     }
 
     /// The cells of either set (of the same board).
@@ -738,6 +795,21 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bitsets_give_their_cells_in_board_order() {
+        let cells = |w: &[u64]| BitCells::new(w).map(|c| c.0).collect::<Vec<_>>();
+        assert_eq!(cells(&[]), Vec::<u16>::new());
+        assert_eq!(cells(&[0, 0b1001, 0, 1 << 63]), [64, 67, 255]);
+        assert_eq!(
+            BitCells::single(CellId(130)).collect::<Vec<_>>(),
+            [CellId(130)]
+        );
+        assert!(all_cells(0).is_empty());
+        assert_eq!(all_cells(64), [u64::MAX]);
+        assert_eq!(all_cells(70), [u64::MAX, 0b11_1111]);
+        assert_eq!(cells(&all_cells(70)).len(), 70);
+    }
 
     fn def(board: &str) -> GameDef {
         let text = format!(

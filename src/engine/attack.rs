@@ -232,7 +232,7 @@ pub fn attacks_cell(
     let probe_piece = t.piece(royal, Some(defender));
     probe.board ^= super::piece_key(Loc(c.0), 0, probe_piece);
     probe.stacks[c.index()].push(probe_piece);
-    probe.tops[c.index()] = Some(probe_piece);
+    probe.set_top(t, c.index(), Some(probe_piece));
     pats.iter()
         .any(|&i| reaches(t, &probe, &t.patterns[i], by, c, &mut buf))
 }

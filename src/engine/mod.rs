@@ -284,6 +284,8 @@ pub struct Tables {
     pub id: String,
     /// The board.
     pub board: Board,
+    /// Every cell of the board as a bitset (cell `c` is bit `c % 64` of word `c / 64`).
+    pub all_cells: Vec<u64>,
     /// Seats in turn order.
     pub seats: Vec<Seat>,
     /// Piece kinds.
@@ -471,6 +473,15 @@ impl Tables {
     #[inline]
     pub fn info(&self, p: Piece) -> PieceInfo {
         self.pieces[p.index()]
+    }
+
+    /// Which of the owners' bitsets ([`State::owned_cells`]) a piece counts in: its seat's,
+    /// or after every seat's the neutral pieces'.
+    #[inline]
+    pub fn owner_slot(&self, p: Piece) -> usize {
+        self.pieces[p.index()]
+            .owner
+            .map_or(self.player_count(), PlayerId::index)
     }
 
     /// The location of a cell.
@@ -730,6 +741,11 @@ pub struct State {
     /// cell's top with one load from a small array instead of through the cell's stack.
     /// Derived from `stacks` (like `board`), so it takes no part in equality.
     pub(crate) tops: Vec<Option<Piece>>,
+    /// Per owner (each seat, then the neutral pieces), a bitset over the cells of those
+    /// whose top piece it owns, kept with `tops`: generators visit the mover's cells only, and
+    /// conditions count a seat's pieces outside a region by word, without scanning the board
+    /// and branching on every cell. Derived like `tops`.
+    pub(crate) owned: Vec<u64>,
 }
 
 /// One position of the history: its key, and who made the ply that led to it with the
@@ -807,6 +823,7 @@ impl State {
             },
             passed: None,
             tops: vec![None; t.board.len()],
+            owned: vec![0; (t.player_count() + 1) * t.board.len().div_ceil(64)],
         }
     }
 
@@ -839,6 +856,51 @@ impl State {
     pub(crate) fn rekey(&mut self, t: &Tables) {
         self.board = self.board_key_full(t);
         self.tops = self.tops_full(t);
+        self.owned = self.owned_full(t);
+    }
+
+    /// The owners' bitsets, read off the tops (what [`State::owned`] must equal).
+    fn owned_full(&self, t: &Tables) -> Vec<u64> {
+        let words = t.board.len().div_ceil(64);
+        let mut owned = vec![0; (t.player_count() + 1) * words];
+        for (c, top) in self.tops.iter().enumerate() {
+            if let Some(p) = top {
+                owned[t.owner_slot(*p) * words + c / 64] |= 1 << (c % 64);
+            }
+        }
+        owned
+    }
+
+    /// Sets the top piece of cell `c` (by index) in the kept tops and owners' bitsets.
+    #[inline(always)]
+    pub(crate) fn set_top(&mut self, t: &Tables, c: usize, new: Option<Piece>) {
+        let old = std::mem::replace(&mut self.tops[c], new);
+        if old == new {
+            return;
+        }
+        let words = t.board.len().div_ceil(64);
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        if let Some(p) = old
+            && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
+        {
+            *x &= !bit;
+        }
+        if let Some(p) = new
+            && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
+        {
+            *x |= bit;
+        }
+    }
+
+    /// The cells whose top piece `owner` owns (`None`: the neutral pieces), as a bitset of
+    /// words over the cells.
+    #[inline]
+    pub(crate) fn owned_cells(&self, t: &Tables, owner: Option<PlayerId>) -> &[u64] {
+        let words = t.board.len().div_ceil(64);
+        let slot = owner.map_or(t.player_count(), PlayerId::index);
+        self.owned
+            .get(slot * words..(slot + 1) * words)
+            .unwrap_or(&[])
     }
 
     /// Every cell's top piece, read off the stacks (what [`State::tops`] must equal).
@@ -857,7 +919,7 @@ impl State {
 
     /// Whether [`State::tops`] agrees with the stacks (the conformance test asks).
     pub fn tops_agree(&self, t: &Tables) -> bool {
-        self.tops == self.tops_full(t)
+        self.tops == self.tops_full(t) && self.owned == self.owned_full(t)
     }
 
     /// A hash of what makes two positions the same for repetition: pieces, player to move,

@@ -10,7 +10,7 @@
 use smallvec::SmallVec;
 
 use super::{Action, KindId, Loc, Move, Piece, PlayerId, Shape, State, Tables};
-use crate::board::{CellId, DirId};
+use crate::board::{BitCells, CellId, DirId};
 use crate::def::{
     CaptureMode, CaptureTakes, CellCond, Chain, ConvertBy, Heading, Mover, NewOwner, ScoreMode,
     ZoneOf,
@@ -805,6 +805,18 @@ pub(crate) fn cells_from(t: &Tables, only: Option<CellId>) -> impl Iterator<Item
     (lo..hi).map(CellId)
 }
 
+/// The cells a generator moving `mover`'s pieces starts from: the cells whose top piece the
+/// mover (or nobody, for neutral pieces) owns, off the state's bitsets, so the empty and the
+/// others' cells cost nothing (not even a mispredicted branch each); every cell for a
+/// generator that moves anybody's pieces.
+fn mover_cells<'a>(t: &'a Tables, s: &'a State, mover: Mover, player: PlayerId) -> BitCells<'a> {
+    match mover {
+        Mover::Any => BitCells::new(&t.all_cells),
+        Mover::Own => BitCells::new(s.owned_cells(t, Some(player))),
+        Mover::Neutral => BitCells::new(s.owned_cells(t, None)),
+    }
+}
+
 /// Appends every move of `pat` for `player` to `out`, optionally only from the cell `only`.
 pub fn generate(
     t: &Tables,
@@ -833,7 +845,11 @@ pub fn generate(
             return;
         }
         GenKind::Ray(r) => (&r.moving, Some(r), None),
-        GenKind::Leap(l) => (&l.moving, None, Some((&l.leaps[player.index()], l.over))),
+        GenKind::Leap(l) => (
+            &l.moving,
+            None,
+            Some((l.leaps[player.index()].as_slice(), l.over)),
+        ),
         GenKind::Remove(r) => return remove(t, s, pat, r, player, only, out),
         GenKind::Sow(sw) => return super::sow::generate(t, s, pat, sw, player, only, out),
         GenKind::Fly(mv) => return fly(t, s, pat, mv, player, only, out),
@@ -842,55 +858,79 @@ pub fn generate(
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
-    for from in cells_from(t, only) {
-        let loc = Loc(from.0);
-        let Some(piece) = s.top_cell(from) else {
-            continue;
-        };
-        // The bottom piece matters only to a generator that names its kinds.
-        let base = if moving.base_kinds == u64::MAX {
-            piece
-        } else {
-            s.stack(loc)[0]
-        };
-        if !pat.moves_piece(t, piece, base, moving, player)
-            || region.is_some_and(|r| !r.contains(from))
-        {
-            continue;
+    // One cell asked about is looked at directly (the attack test asks a million times a
+    // perft); otherwise the cells of the mover's pieces.
+    match only {
+        Some(from) => from_cell(t, s, pat, moving, ray, leaps, region, player, from, out),
+        None => {
+            for from in mover_cells(t, s, pat.mover, player) {
+                from_cell(t, s, pat, moving, ray, leaps, region, player, from, out);
+            }
         }
-        if let Some((paths, over)) = leaps {
-            leap(t, s, pat, moving, paths, over, player, piece, from, out);
-            continue;
-        }
-        let Some(ray) = ray else { continue };
-        // Only a distance counted in the stack's pips needs them. (Sizes are 0..=99 and
-        // stacks at most MAX_PIECES high: no overflow.)
-        let by_stack = |a: Amount| matches!(a, Amount::Stack(_));
-        let stack_pips: i64 = if by_stack(ray.over_min) || by_stack(ray.over_max) {
-            s.stack(loc).iter().map(|p| t.info(*p).size).sum()
-        } else {
-            0
-        };
-        let mut leg = Leg {
-            path: short_path(&[loc]),
-            captured: SmallVec::new(),
-            broken: 0,
-            passing: None,
-        };
-        let w = Walker {
-            t,
-            s,
-            pat,
-            ray,
-            player,
-            piece,
-            masks: pat.masks_for(t, piece, player),
-            size: t.info(piece).size,
-            stack_pips,
-            origin: from,
-        };
-        w.walk(from, &mut leg, out);
     }
+}
+
+/// The moves of `pat` by the top piece of `from`, if it is one `pat` moves.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn from_cell(
+    t: &Tables,
+    s: &State,
+    pat: &Pattern,
+    moving: &Movement,
+    ray: Option<&Ray>,
+    leaps: Option<(&[Vec<DirId>], Option<Conds>)>,
+    region: Option<&crate::board::CellSet>,
+    player: PlayerId,
+    from: CellId,
+    out: &mut Vec<Move>,
+) {
+    let loc = Loc(from.0);
+    let Some(piece) = s.top_cell(from) else {
+        return;
+    };
+    // The bottom piece matters only to a generator that names its kinds.
+    let base = if moving.base_kinds == u64::MAX {
+        piece
+    } else {
+        s.stack(loc)[0]
+    };
+    if !pat.moves_piece(t, piece, base, moving, player) || region.is_some_and(|r| !r.contains(from))
+    {
+        return;
+    }
+    if let Some((paths, over)) = leaps {
+        leap(t, s, pat, moving, paths, over, player, piece, from, out);
+        return;
+    }
+    let Some(ray) = ray else { return };
+    // Only a distance counted in the stack's pips needs them. (Sizes are 0..=99 and
+    // stacks at most MAX_PIECES high: no overflow.)
+    let by_stack = |a: Amount| matches!(a, Amount::Stack(_));
+    let stack_pips: i64 = if by_stack(ray.over_min) || by_stack(ray.over_max) {
+        s.stack(loc).iter().map(|p| t.info(*p).size).sum()
+    } else {
+        0
+    };
+    let mut leg = Leg {
+        path: short_path(&[loc]),
+        captured: SmallVec::new(),
+        broken: 0,
+        passing: None,
+    };
+    let w = Walker {
+        t,
+        s,
+        pat,
+        ray,
+        player,
+        piece,
+        masks: pat.masks_for(t, piece, player),
+        size: t.info(piece).size,
+        stack_pips,
+        origin: from,
+    };
+    w.walk(from, &mut leg, out);
 }
 
 /// One piece's walk along a ray generator's lines, leg after leg.
@@ -939,10 +979,7 @@ impl Walker<'_> {
         let passed_cell = self.s.passed.filter(|_| ray.en_passant);
         let keep_over = pat.capture.mode == CaptureMode::Over || ray.passable;
         let capturing = pat.capture.mode != CaptureMode::None;
-        for (i, &d) in ray.dirs[player.index()].iter().enumerate() {
-            if open.is_some_and(|o| o & (1 << i) == 0) {
-                continue;
-            }
+        for d in OpenDirs::new(&ray.dirs[player.index()], open) {
             let mut cur = at;
             let mut passed = 0u32;
             let mut occupied = 0u32;
@@ -1050,6 +1087,51 @@ impl Walker<'_> {
                 cur = next;
             }
         }
+    }
+}
+
+/// The directions a walk tries from a cell: those whose bit is set in `open` (all without
+/// it), as set bits, so a closed direction costs no branch of its own.
+struct OpenDirs<'a> {
+    dirs: &'a [DirId],
+    /// The open directions not yet given (when there are at most 64).
+    bits: u64,
+    /// Past 64 directions (never pruned): the next one to give.
+    next: usize,
+}
+
+impl<'a> OpenDirs<'a> {
+    #[inline]
+    fn new(dirs: &'a [DirId], open: Option<u64>) -> OpenDirs<'a> {
+        // The low `dirs.len()` bits (none for no direction: a shift by 64 is refused).
+        let all = u64::MAX
+            .checked_shr(64u32.saturating_sub(dirs.len() as u32))
+            .unwrap_or(0);
+        OpenDirs {
+            dirs,
+            bits: if dirs.len() <= 64 {
+                open.unwrap_or(all) & all
+            } else {
+                0
+            },
+            next: if dirs.len() <= 64 { dirs.len() } else { 0 },
+        }
+    }
+}
+
+impl Iterator for OpenDirs<'_> {
+    type Item = DirId;
+
+    #[inline]
+    fn next(&mut self) -> Option<DirId> {
+        if self.bits != 0 {
+            let i = self.bits.trailing_zeros() as usize;
+            self.bits &= self.bits - 1;
+            return self.dirs.get(i).copied();
+        }
+        let d = self.dirs.get(self.next).copied();
+        self.next += 1;
+        d
     }
 }
 
@@ -1528,9 +1610,15 @@ fn fly(
     let region = pat
         .region
         .map(|r| t.board.region_at(r).for_seat(player.index()));
-    for from in cells_from(t, only) {
+    let cells = match only {
+        Some(c) => BitCells::single(c),
+        None => mover_cells(t, s, pat.mover, player),
+    };
+    for from in cells {
         let loc = Loc(from.0);
-        let Some(piece) = s.top(loc) else { continue };
+        let Some(piece) = s.top_cell(from) else {
+            continue;
+        };
         if region.is_some_and(|r| !r.contains(from))
             || !pat.moves_piece(t, piece, s.stack(loc)[0], moving, player)
         {

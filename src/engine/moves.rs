@@ -304,7 +304,8 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
                 if st.last() == Some(&piece) {
                     st.pop();
                     s.board ^= piece_key(from, st.len(), piece);
-                    s.tops[c.index()] = st.last().copied();
+                    let top = st.last().copied();
+                    s.set_top(t, c.index(), top);
                     true
                 } else {
                     false
@@ -319,7 +320,7 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
                 let st = &mut s.stacks[to.index()];
                 s.board ^= piece_key(to, st.len(), piece);
                 st.push(piece);
-                s.tops[c.index()] = Some(piece);
+                s.set_top(t, c.index(), Some(piece));
             } else {
                 zone_insert(&mut s.stacks[to.index()], piece);
             }
@@ -337,8 +338,8 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
                 s.board ^= piece_key(from, len - n + k, p) ^ piece_key(to, base + k, p);
             }
             s.stacks[to.index()].extend(moving);
-            s.tops[from.index()] = s.stacks[from.index()].last().copied();
-            s.tops[to.index()] = s.stacks[to.index()].last().copied();
+            s.set_top(t, from.index(), s.stacks[from.index()].last().copied());
+            s.set_top(t, to.index(), s.stacks[to.index()].last().copied());
             true
         }
         Action::Replace { at, old, new } => {
@@ -349,7 +350,7 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
                     Some(top) if *top == old => {
                         *top = new;
                         s.board ^= piece_key(at, i, old) ^ piece_key(at, i, new);
-                        s.tops[at.index()] = Some(new);
+                        s.set_top(t, at.index(), Some(new));
                         true
                     }
                     _ => false,
@@ -378,7 +379,7 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             if t.loc_cell(at).is_some() {
                 s.board ^= before ^ super::cell_key(cell, &s.stacks[at.index()]);
-                s.tops[at.index()] = s.stacks[at.index()].last().copied();
+                s.set_top(t, at.index(), s.stacks[at.index()].last().copied());
             }
             true
         }

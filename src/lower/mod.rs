@@ -307,8 +307,10 @@ pub(crate) fn lower(
             '-'
         }
     };
+    let all_cells = crate::board::all_cells(board.len());
     let mut t = Tables {
         id: def.game.id.clone(),
+        all_cells,
         board,
         seats,
         kinds,
