@@ -67,6 +67,16 @@ impl<'a> BitCells<'a> {
         }
     }
 
+    /// The cells of one word, word `w` of a bitset.
+    #[inline]
+    pub fn single_word(w: usize, bits: u64) -> BitCells<'a> {
+        BitCells {
+            words: &[],
+            at: w,
+            rest: bits,
+        }
+    }
+
     /// The one cell `c`.
     #[inline]
     pub fn single(c: CellId) -> BitCells<'a> {

@@ -137,45 +137,70 @@ fn is_stray(
     !allowed.contains(x) && top.is_some_and(|q| t.info(q).owner == Some(p))
 }
 
+/// Per word of the board's cells, those where a loose piece of `p` stands outside `allowed`:
+/// the seat's tops (kept by the state as a bitset) less the allowed cells, a word at a time
+/// instead of a branch per cell.
+fn stray_words<'a>(
+    t: &Tables,
+    s: &'a State,
+    allowed: &'a crate::board::CellSet,
+    p: PlayerId,
+) -> impl Iterator<Item = u64> + 'a {
+    s.owned_cells(t, Some(p))
+        .iter()
+        .zip(allowed.words())
+        .map(|(own, ok)| own & !ok)
+}
+
 /// The cells where a loose piece of `p` stands outside the condition's regions (`only_in`),
 /// at most `cap` and one more; none when the condition has no `only_in`.
 fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId, cap: usize) -> Cells {
+    let mut out = Cells::new();
     let Some(allowed) = &c.only_in else {
-        return SmallVec::new();
+        return out;
     };
-    let allowed = &allowed[p.index()];
-    t.board
-        .cells()
-        .filter(|&x| is_stray(t, allowed, s.top_cell(x), p, x))
-        .take(cap.saturating_add(1))
-        .collect()
+    for (w, bits) in stray_words(t, s, &allowed[p.index()], p).enumerate() {
+        for x in crate::board::BitCells::single_word(w, bits) {
+            if out.len() > cap {
+                return out;
+            }
+            out.push(x);
+        }
+    }
+    out
 }
 
 /// Whether a loose piece of `p` stands outside the condition's regions.
 fn has_stray(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
-    !strays(t, s, c, p, 0).is_empty()
+    c.only_in
+        .as_ref()
+        .is_some_and(|allowed| stray_words(t, s, &allowed[p.index()], p).any(|w| w != 0))
 }
 
 /// The cells where a piece of `p` lies under another seat's top piece. Only a cell topped
-/// by another seat's piece can hold one down: the kept tops rule out most cells without
-/// reading their stacks.
-fn held_cells<'a>(t: &'a Tables, s: &'a State, p: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-    t.board.cells().filter(move |&x| {
-        s.top_cell(x).is_some_and(|q| t.info(q).owner != Some(p))
-            && held_at(t, s.stack(Loc(x.0)), p)
-    })
-}
-
-/// The cells where a piece of `p` lies under another seat's top piece.
+/// by another owner's piece can hold one down: the owners' bitsets give those cells, and
+/// only their stacks are read.
 pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> Cells {
-    held_cells(t, s, p).collect()
+    let words = t.all_cells.len();
+    let mut out = Cells::new();
+    for w in 0..words {
+        let mut others = 0u64;
+        for slot in (0..=t.player_count()).filter(|&q| q != p.index()) {
+            others |= s.owned.get(slot * words + w).copied().unwrap_or(0);
+        }
+        out.extend(
+            crate::board::BitCells::single_word(w, others)
+                .filter(|&x| held_at(t, s.stack(Loc(x.0)), p)),
+        );
+    }
+    out
 }
 
 /// Whether condition `c` holds for seat `p` in `s`.
 pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
     !has_stray(t, s, c, p)
         && c.held_down
-            .is_none_or(|want| held_cells(t, s, p).next().is_some() == want)
+            .is_none_or(|want| held_down(t, s, p).is_empty() != want)
         && cannot_enter(t, s, c, p)
 }
 
