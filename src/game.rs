@@ -441,7 +441,21 @@ impl Game {
         m: &Move,
         next: &mut Vec<Move>,
     ) -> Result<(), RuleError> {
-        self.play_next(s, m, next).map(drop)
+        // The log is needed only to take back a move that failed half way: one buffer per
+        // thread serves every ply instead of an allocation each (taken out while in use, so
+        // a play inside a hook gets a fresh one).
+        thread_local! {
+            static LOG: std::cell::Cell<Vec<Change>> = const { std::cell::Cell::new(Vec::new()) };
+        }
+        let mut log = LOG.take();
+        log.clear();
+        let r = self.advance(s, m, &mut log, next);
+        if r.is_err() {
+            Undo(std::mem::take(&mut log)).undo(&self.tables, s);
+        }
+        log.clear();
+        LOG.set(log);
+        r
     }
 
     /// Takes back a move.

@@ -215,9 +215,13 @@ fn cannot_enter(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
         // Only the seat's pieces outside the region can enter it: each is asked on its own,
         // and the first move in ends the search.
         let mut moves = Vec::new();
-        let outside = t.board.cells().filter(|&x| {
-            !cells.contains(x) && s.top_cell(x).is_some_and(|q| t.info(q).owner == Some(p))
-        });
+        let outside: Cells = s
+            .owned_cells(t, Some(p))
+            .iter()
+            .zip(cells.words())
+            .enumerate()
+            .flat_map(|(w, (own, r))| crate::board::BitCells::single_word(w, own & !r))
+            .collect();
         for from in outside {
             for &i in t.tiers(s.phase()).iter().flatten() {
                 moves.clear();

@@ -151,8 +151,6 @@ fn mine_total(t: &Tables, s: &State, p: PlayerId) -> usize {
 pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
     let h = t.end.home.as_ref()?;
     let is_home = |p: PlayerId| -> bool {
-        let want: smallvec::SmallVec<[super::Piece; 4]> =
-            h.stacks.iter().map(|k| t.piece(*k, Some(p))).collect();
         let region = match &h.place {
             super::HomePlace::Region(r) => *r,
             super::HomePlace::Zone(locs) => {
@@ -163,8 +161,20 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
                 return inside > 0 && inside == mine_total(t, s, p);
             }
         };
+        let cells = t.board.region_at(region).for_seat(p.index());
+        // A piece of the seat on top outside the region: not home (read off the owners'
+        // bitsets, a word at a time; asked after every move of a race).
+        if s.owned_cells(t, Some(p))
+            .iter()
+            .zip(cells.words())
+            .any(|(own, home)| own & !home != 0)
+        {
+            return false;
+        }
+        let want: smallvec::SmallVec<[super::Piece; 4]> =
+            h.stacks.iter().map(|k| t.piece(*k, Some(p))).collect();
         let mut inside = 0usize;
-        for c in t.board.region_at(region).for_seat(p.index()).iter() {
+        for c in cells.iter() {
             let stack = s.stack(Loc(c.0));
             let mine = owned(t, stack, p);
             if mine == 0 {

@@ -793,6 +793,8 @@ struct Leg {
     broken: u32,
     /// The cell a `passable` move passes over last, when it is finished.
     passing: Option<CellId>,
+    /// The land rules whose region some cell of `path` is in (a walk's; 0 elsewhere).
+    rules_any: u32,
 }
 
 /// The cells a generator looks at: every cell of the board, or only `only`. A half-open
@@ -917,7 +919,14 @@ fn from_cell(
         captured: SmallVec::new(),
         broken: 0,
         passing: None,
+        rules_any: pat
+            .rule_cells
+            .get(player.index())
+            .and_then(|c| c.get(from.index()))
+            .copied()
+            .unwrap_or(0),
     };
+    let size = t.info(piece).size;
     let w = Walker {
         t,
         s,
@@ -926,9 +935,18 @@ fn from_cell(
         player,
         piece,
         masks: pat.masks_for(t, piece, player),
-        size: t.info(piece).size,
-        stack_pips,
         origin: from,
+        omin: ray.over_min.resolve(size, stack_pips),
+        omax: ray.over_max.resolve(size, stack_pips),
+        // Only en passant looks at the passed cell; only captures over the line and
+        // `passable` need the cells passed over.
+        passed_cell: s.passed.filter(|_| ray.en_passant),
+        keep_over: pat.capture.mode == CaptureMode::Over || ray.passable,
+        capturing: pat.capture.mode != CaptureMode::None,
+        rule_cells: pat
+            .rule_cells
+            .get(player.index())
+            .map_or(&[], Vec::as_slice),
     };
     w.walk(from, &mut leg, out);
 }
@@ -941,12 +959,21 @@ struct Walker<'a> {
     ray: &'a Ray,
     player: PlayerId,
     piece: Piece,
-    size: i64,
-    stack_pips: i64,
     /// Where the piece started (vacated during the walk).
     origin: CellId,
     /// The generator's `land`, `over` and `chain_stop` for this piece.
     masks: &'a [CondMask; 3],
+    /// Cells passed over at least and at most on a leg, for this piece.
+    omin: u32,
+    omax: u32,
+    /// The cell passed over by the last move, for en passant (only).
+    passed_cell: Option<super::Passed>,
+    /// The cells passed over are kept (captures over the line, `passable`).
+    keep_over: bool,
+    /// The generator captures (a series cannot meet a cell it captured).
+    capturing: bool,
+    /// Per cell, the land rules whose region it is in, for this seat (empty: no rules).
+    rule_cells: &'a [u32],
 }
 
 impl Walker<'_> {
@@ -966,19 +993,47 @@ impl Walker<'_> {
         }
     }
 
+    /// [`Pattern::judge`] for a landing of this walk: the common landing, with no land
+    /// rule's region in play (neither the path so far, kept in `leg`, nor `to` is in one),
+    /// is judged here by its heading alone, without the call.
+    #[inline(always)]
+    fn judge(&self, leg: &Leg, seen: Option<Piece>, at: CellId, to: CellId) -> Option<Verdict> {
+        let pat = self.pat;
+        let here = self.rule_cells.get(to.index()).copied().unwrap_or(0);
+        if pat.outside_rules != 0 || leg.rules_any | here != 0 {
+            return pat.judge(
+                self.t,
+                self.s,
+                Some(&self.ray.moving),
+                seen,
+                self.piece,
+                self.player,
+                &leg.path,
+                at,
+                to,
+            );
+        }
+        let mv = &self.ray.moving;
+        let breaks = mv
+            .heading(self.player, at, to)
+            .is_some_and(|h| !mv.legs.allows(h));
+        if breaks && mv.unless_net.is_any() {
+            return None;
+        }
+        Some(Verdict {
+            breaks,
+            stop: true,
+            chain: true,
+        })
+    }
+
     /// Explores every leg from `at`.
     fn walk(&self, at: CellId, leg: &mut Leg, out: &mut Vec<Move>) {
         let (t, pat, ray, player, piece) = (self.t, self.pat, self.ray, self.player, self.piece);
-        let omin = ray.over_min.resolve(self.size, self.stack_pips);
-        let omax = ray.over_max.resolve(self.size, self.stack_pips);
+        let (omin, omax, passed_cell) = (self.omin, self.omax, self.passed_cell);
+        let (keep_over, capturing) = (self.keep_over, self.capturing);
         // Some only when the seat has at most 64 directions.
         let open = ray.open.get(player.index()).map(|cells| cells[at.index()]);
-        // Only en passant looks at the passed cell; only captures over the line and
-        // `passable` need the cells passed over; only a capturing series can meet a cell it
-        // captured.
-        let passed_cell = self.s.passed.filter(|_| ray.en_passant);
-        let keep_over = pat.capture.mode == CaptureMode::Over || ray.passable;
-        let capturing = pat.capture.mode != CaptureMode::None;
         for d in OpenDirs::new(&ray.dirs[player.index()], open) {
             let mut cur = at;
             let mut passed = 0u32;
@@ -999,21 +1054,17 @@ impl Walker<'_> {
                     && !(capturing && leg.captured.contains(&next))
                     && (ray.revisit || !leg.path.contains(&Loc(next.0)))
                     && self.masks[0].holds(t, seen, piece, player)
-                    && let Some(verdict) = pat.judge(
-                        t,
-                        self.s,
-                        Some(&ray.moving),
-                        seen,
-                        piece,
-                        player,
-                        &leg.path,
-                        at,
-                        next,
-                    )
+                    && let Some(verdict) = self.judge(leg, seen, at, next)
                 {
-                    let before = (leg.path.len(), leg.captured.len(), leg.broken);
+                    let before = (
+                        leg.path.len(),
+                        leg.captured.len(),
+                        leg.broken,
+                        leg.rules_any,
+                    );
                     leg.broken += verdict.breaks as u32;
                     leg.path.push(Loc(next.0));
+                    leg.rules_any |= self.rule_cells.get(next.index()).copied().unwrap_or(0);
                     let jumped = occupied > 0;
                     let mut captured_any = false;
                     match pat.capture.mode {
@@ -1064,6 +1115,7 @@ impl Walker<'_> {
                     leg.path.truncate(before.0);
                     leg.captured.truncate(before.1);
                     leg.broken = before.2;
+                    leg.rules_any = before.3;
                 }
                 if passed >= omax {
                     break;
@@ -1641,6 +1693,7 @@ fn fly(
                 captured: SmallVec::new(),
                 broken: 0,
                 passing: None,
+                rules_any: 0,
             };
             if pat.capture.mode == CaptureMode::Land
                 && top.is_some_and(|p| pat.captures(t, p, piece, player))
@@ -1838,6 +1891,7 @@ fn leap(
             captured: SmallVec::new(),
             broken: 0,
             passing: None,
+            rules_any: 0,
         };
         if pat.capture.mode == CaptureMode::Land
             && top.is_some_and(|p| pat.captures(t, p, piece, player))
