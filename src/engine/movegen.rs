@@ -1215,6 +1215,29 @@ fn finish(
     leg: &Leg,
     out: &mut Vec<Move>,
 ) {
+    // The plain step (most moves of most games): one transfer, nothing else to work out.
+    if leg.captured.is_empty()
+        && !moving.carry_stack
+        && leg.passing.is_none()
+        && pat.mover_var.is_none()
+        && pat.convert.is_none()
+        && moving.promote.is_none()
+    {
+        let from = leg.path[0];
+        let to = *leg.path.last().unwrap_or(&from);
+        let transfer = Action::Transfer { piece, from, to };
+        super::moves::push_with(out, || Move {
+            shape: Shape::Path,
+            path: short_path(&leg.path),
+            taken: 0,
+            suffix: None,
+            on_top: false,
+            die: 0,
+            actions: SmallVec::from_buf_and_len([transfer; 4], 1),
+            chance: 0,
+        });
+        return;
+    }
     // Built in the list (see `push_with`); taken back out if it turns out not to be a move.
     let m = super::moves::push_with(out, || Move {
         shape: Shape::Path,
