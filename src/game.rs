@@ -156,11 +156,12 @@ impl Game {
         )
         .map_err(Diagnostics)?;
         if let Some(f) = &tables.rounds.at_end
-            && rules.params_of(f) != Some(1)
+            && let params = rules.params_of(f)
+            && params != Some(1)
         {
             let d = loaded.origins.locate(
                 &["rounds", "at_end"],
-                match rules.params_of(f) {
+                match params {
                     None => format!("at_end = \"{f}\": the script has no function `{f}`"),
                     Some(n) => format!(
                         "at_end = \"{f}\": `{f}` must take 1 parameter (the state), it takes {n}"
@@ -683,7 +684,9 @@ impl Game {
     ) -> Result<(), RuleError> {
         let t = &*self.tables;
         next.clear();
-        for _ in 0..16 {
+        // A no-move policy that changes nothing would loop: 16 tries, and one more for each
+        // round that may end without a move (each round end is progress, at most `count`).
+        for _ in 0..16 + usize::from(t.rounds.count) {
             if s.is_over() {
                 return Ok(());
             }

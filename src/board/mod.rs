@@ -88,6 +88,13 @@ impl<'a> BitCells<'a> {
     }
 }
 
+/// The cells of a bitset given a word at a time, in board order.
+pub fn cells_of_words(words: impl Iterator<Item = u64>) -> impl Iterator<Item = CellId> {
+    words
+        .enumerate()
+        .flat_map(|(w, bits)| BitCells::single_word(w, bits))
+}
+
 /// The bitset of every cell of a board of `n` cells.
 pub fn all_cells(n: usize) -> Vec<u64> {
     let mut words = vec![u64::MAX; n.div_ceil(64)];

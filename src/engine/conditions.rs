@@ -137,21 +137,6 @@ fn is_stray(
     !allowed.contains(x) && top.is_some_and(|q| t.info(q).owner == Some(p))
 }
 
-/// Per word of the board's cells, those where a loose piece of `p` stands outside `allowed`:
-/// the seat's tops (kept by the state as a bitset) less the allowed cells, a word at a time
-/// instead of a branch per cell.
-fn stray_words<'a>(
-    t: &Tables,
-    s: &'a State,
-    allowed: &'a crate::board::CellSet,
-    p: PlayerId,
-) -> impl Iterator<Item = u64> + 'a {
-    s.owned_cells(t, Some(p))
-        .iter()
-        .zip(allowed.words())
-        .map(|(own, ok)| own & !ok)
-}
-
 /// The cells where a loose piece of `p` stands outside the condition's regions (`only_in`),
 /// at most `cap` and one more; none when the condition has no `only_in`.
 fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId, cap: usize) -> Cells {
@@ -159,14 +144,10 @@ fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId, cap: usize) -> Cell
     let Some(allowed) = &c.only_in else {
         return out;
     };
-    for (w, bits) in stray_words(t, s, &allowed[p.index()], p).enumerate() {
-        for x in crate::board::BitCells::single_word(w, bits) {
-            if out.len() > cap {
-                return out;
-            }
-            out.push(x);
-        }
-    }
+    out.extend(
+        crate::board::cells_of_words(s.owned_outside(t, p, &allowed[p.index()]))
+            .take(cap.saturating_add(1)),
+    );
     out
 }
 
@@ -174,26 +155,26 @@ fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId, cap: usize) -> Cell
 fn has_stray(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
     c.only_in
         .as_ref()
-        .is_some_and(|allowed| stray_words(t, s, &allowed[p.index()], p).any(|w| w != 0))
+        .is_some_and(|allowed| s.owned_outside(t, p, &allowed[p.index()]).any(|w| w != 0))
 }
 
 /// The cells where a piece of `p` lies under another seat's top piece. Only a cell topped
 /// by another owner's piece can hold one down: the owners' bitsets give those cells, and
 /// only their stacks are read.
 pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> Cells {
-    let words = t.all_cells.len();
-    let mut out = Cells::new();
-    for w in 0..words {
-        let mut others = 0u64;
-        for slot in (0..=t.player_count()).filter(|&q| q != p.index()) {
-            others |= s.owned.get(slot * words + w).copied().unwrap_or(0);
+    let mut others: SmallVec<[u64; 4]> = SmallVec::from_elem(0, t.cell_words());
+    let owners = (0..t.player_count())
+        .filter(|&q| q != p.index())
+        .map(|q| Some(PlayerId(q as u8)))
+        .chain([None]);
+    for owner in owners {
+        for (o, w) in others.iter_mut().zip(s.owned_cells(t, owner)) {
+            *o |= w;
         }
-        out.extend(
-            crate::board::BitCells::single_word(w, others)
-                .filter(|&x| held_at(t, s.stack(Loc(x.0)), p)),
-        );
     }
-    out
+    crate::board::BitCells::new(&others)
+        .filter(|&x| held_at(t, s.stack(Loc(x.0)), p))
+        .collect()
 }
 
 /// Whether condition `c` holds for seat `p` in `s`.
@@ -215,13 +196,7 @@ fn cannot_enter(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
         // Only the seat's pieces outside the region can enter it: each is asked on its own,
         // and the first move in ends the search.
         let mut moves = Vec::new();
-        let outside: Cells = s
-            .owned_cells(t, Some(p))
-            .iter()
-            .zip(cells.words())
-            .enumerate()
-            .flat_map(|(w, (own, r))| crate::board::BitCells::single_word(w, own & !r))
-            .collect();
+        let outside: Cells = crate::board::cells_of_words(s.owned_outside(t, p, cells)).collect();
         for from in outside {
             for &i in t.tiers(s.phase()).iter().flatten() {
                 moves.clear();

@@ -164,11 +164,7 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
         let cells = t.board.region_at(region).for_seat(p.index());
         // A piece of the seat on top outside the region: not home (read off the owners'
         // bitsets, a word at a time; asked after every move of a race).
-        if s.owned_cells(t, Some(p))
-            .iter()
-            .zip(cells.words())
-            .any(|(own, home)| own & !home != 0)
-        {
+        if s.owned_outside(t, p, cells).any(|w| w != 0) {
             return false;
         }
         let want: smallvec::SmallVec<[super::Piece; 4]> =

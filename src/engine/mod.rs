@@ -475,6 +475,12 @@ impl Tables {
         self.pieces[p.index()]
     }
 
+    /// Words in a bitset over the board's cells.
+    #[inline]
+    pub fn cell_words(&self) -> usize {
+        self.all_cells.len()
+    }
+
     /// Which of the owners' bitsets ([`State::owned_cells`]) a piece counts in: its seat's,
     /// or after every seat's the neutral pieces'.
     #[inline]
@@ -823,7 +829,7 @@ impl State {
             },
             passed: None,
             tops: vec![None; t.board.len()],
-            owned: vec![0; (t.player_count() + 1) * t.board.len().div_ceil(64)],
+            owned: vec![0; (t.player_count() + 1) * t.cell_words()],
         }
     }
 
@@ -861,7 +867,7 @@ impl State {
 
     /// The owners' bitsets, read off the tops (what [`State::owned`] must equal).
     fn owned_full(&self, t: &Tables) -> Vec<u64> {
-        let words = t.board.len().div_ceil(64);
+        let words = t.cell_words();
         let mut owned = vec![0; (t.player_count() + 1) * words];
         for (c, top) in self.tops.iter().enumerate() {
             if let Some(p) = top {
@@ -878,7 +884,7 @@ impl State {
         if old == new {
             return;
         }
-        let words = t.board.len().div_ceil(64);
+        let words = t.cell_words();
         let (w, bit) = (c / 64, 1u64 << (c % 64));
         if let Some(p) = old
             && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
@@ -896,11 +902,27 @@ impl State {
     /// words over the cells.
     #[inline]
     pub(crate) fn owned_cells(&self, t: &Tables, owner: Option<PlayerId>) -> &[u64] {
-        let words = t.board.len().div_ceil(64);
+        let words = t.cell_words();
         let slot = owner.map_or(t.player_count(), PlayerId::index);
         self.owned
             .get(slot * words..(slot + 1) * words)
             .unwrap_or(&[])
+    }
+
+    /// The cells whose top piece seat `p` owns outside `set`, a word at a time: what
+    /// conditions and goals ask ("a piece of the seat outside the region") without a branch
+    /// per cell.
+    #[inline]
+    pub(crate) fn owned_outside<'a>(
+        &'a self,
+        t: &Tables,
+        p: PlayerId,
+        set: &'a crate::board::CellSet,
+    ) -> impl Iterator<Item = u64> + 'a {
+        self.owned_cells(t, Some(p))
+            .iter()
+            .zip(set.words())
+            .map(|(own, inside)| own & !inside)
     }
 
     /// Every cell's top piece, read off the stacks (what [`State::tops`] must equal).

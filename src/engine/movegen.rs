@@ -648,6 +648,19 @@ impl Movement {
         })
     }
 
+    /// Whether a leg from `at` to `to` breaks the `legs` heading; `None` when it may not be
+    /// taken at all (no excuse by `unless_net` can come later).
+    #[inline]
+    fn breaks(&self, player: PlayerId, at: CellId, to: CellId) -> Option<bool> {
+        let breaks = self
+            .heading(player, at, to)
+            .is_some_and(|h| !self.legs.allows(h));
+        if breaks && self.unless_net.is_any() {
+            return None;
+        }
+        Some(breaks)
+    }
+
     /// Whether a move from `origin` to `to` with `broken` rule-breaking legs is excused.
     fn net_ok(&self, player: PlayerId, origin: CellId, to: CellId, broken: u32) -> bool {
         broken == 0
@@ -680,13 +693,10 @@ impl Pattern {
         at: CellId,
         to: CellId,
     ) -> Option<Verdict> {
-        let breaks = moving.is_some_and(|mv| {
-            mv.heading(player, at, to)
-                .is_some_and(|h| !mv.legs.allows(h))
-        });
-        if breaks && moving.is_some_and(|mv| mv.unless_net.is_any()) {
-            return None;
-        }
+        let breaks = match moving {
+            Some(mv) => mv.breaks(player, at, to)?,
+            None => false,
+        };
         let mut v = Verdict {
             breaks,
             stop: true,
@@ -914,17 +924,16 @@ fn from_cell(
     } else {
         0
     };
+    let rule_cells = pat
+        .rule_cells
+        .get(player.index())
+        .map_or(&[][..], Vec::as_slice);
     let mut leg = Leg {
         path: short_path(&[loc]),
         captured: SmallVec::new(),
         broken: 0,
         passing: None,
-        rules_any: pat
-            .rule_cells
-            .get(player.index())
-            .and_then(|c| c.get(from.index()))
-            .copied()
-            .unwrap_or(0),
+        rules_any: rule_cells.get(from.index()).copied().unwrap_or(0),
     };
     let size = t.info(piece).size;
     let w = Walker {
@@ -943,10 +952,7 @@ fn from_cell(
         passed_cell: s.passed.filter(|_| ray.en_passant),
         keep_over: pat.capture.mode == CaptureMode::Over || ray.passable,
         capturing: pat.capture.mode != CaptureMode::None,
-        rule_cells: pat
-            .rule_cells
-            .get(player.index())
-            .map_or(&[], Vec::as_slice),
+        rule_cells,
     };
     w.walk(from, &mut leg, out);
 }
@@ -1013,15 +1019,8 @@ impl Walker<'_> {
                 to,
             );
         }
-        let mv = &self.ray.moving;
-        let breaks = mv
-            .heading(self.player, at, to)
-            .is_some_and(|h| !mv.legs.allows(h));
-        if breaks && mv.unless_net.is_any() {
-            return None;
-        }
         Some(Verdict {
-            breaks,
+            breaks: self.ray.moving.breaks(self.player, at, to)?,
             stop: true,
             chain: true,
         })
@@ -1226,28 +1225,14 @@ fn finish(
         let from = leg.path[0];
         let to = *leg.path.last().unwrap_or(&from);
         let transfer = Action::Transfer { piece, from, to };
-        super::moves::push_with(out, || Move {
-            shape: Shape::Path,
-            path: short_path(&leg.path),
-            taken: 0,
-            suffix: None,
-            on_top: false,
-            die: 0,
-            actions: SmallVec::from_buf_and_len([transfer; 4], 1),
-            chance: 0,
+        super::moves::push_with(out, || {
+            Move::one(Shape::Path, short_path(&leg.path), transfer)
         });
         return;
     }
     // Built in the list (see `push_with`); taken back out if it turns out not to be a move.
-    let m = super::moves::push_with(out, || Move {
-        shape: Shape::Path,
-        path: short_path(&leg.path),
-        taken: 0,
-        suffix: None,
-        on_top: false,
-        die: 0,
-        actions: SmallVec::new(),
-        chance: 0,
+    let m = super::moves::push_with(out, || {
+        Move::of(Shape::Path, short_path(&leg.path), SmallVec::new())
     });
     let actions = &mut m.actions;
     let mut points = 0i64;
@@ -1751,6 +1736,9 @@ fn place(
             s.board_key(t),
         )
     });
+    // A placement that converts, surrounds or must be followed by a move needs the general
+    // assembly; any other is one transfer.
+    let plain = pat.convert.is_none() && groups.is_none() && pl.must_move_with.is_empty();
     let mut last: Option<Piece> = None;
     for &piece in s.stack(zone) {
         if last == Some(piece) {
@@ -1791,17 +1779,14 @@ fn place(
                 from: zone,
                 to: loc,
             };
-            if pat.convert.is_none() && groups.is_none() && pl.must_move_with.is_empty() {
+            if plain {
                 // The common placement: built in the list (see `push_with`).
-                super::moves::push_with(out, || Move {
-                    shape: Shape::Place(piece),
-                    path: SmallVec::from_buf_and_len([loc; 4], 1),
-                    taken: 0,
-                    suffix: None,
-                    on_top: false,
-                    die: 0,
-                    actions: SmallVec::from_buf_and_len([transfer; 4], 1),
-                    chance: 0,
+                super::moves::push_with(out, || {
+                    Move::one(
+                        Shape::Place(piece),
+                        SmallVec::from_buf_and_len([loc; 4], 1),
+                        transfer,
+                    )
                 });
                 continue;
             }

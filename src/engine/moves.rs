@@ -169,18 +169,32 @@ pub(crate) fn push_with(out: &mut Vec<Move>, build: impl FnOnce() -> Move) -> &m
 }
 
 impl Move {
-    /// The pass move.
-    pub fn pass() -> Move {
+    /// A move of this shape along `path` whose changes are `actions` (nothing captured, no
+    /// suffix, no die, no chance): what the generators build, mostly inside
+    /// [`push_with`].
+    #[inline(always)]
+    pub fn of(shape: Shape, path: SmallVec<[Loc; 4]>, actions: SmallVec<[Action; 4]>) -> Move {
         Move {
-            shape: Shape::Pass,
-            path: SmallVec::new(),
+            shape,
+            path,
             taken: 0,
             suffix: None,
             on_top: false,
             die: 0,
-            actions: SmallVec::new(),
+            actions,
             chance: 0,
         }
+    }
+
+    /// The same with the one action `a` (a placement, a plain step).
+    #[inline(always)]
+    pub fn one(shape: Shape, path: SmallVec<[Loc; 4]>, a: Action) -> Move {
+        Move::of(shape, path, SmallVec::from_buf_and_len([a; 4], 1))
+    }
+
+    /// The pass move.
+    pub fn pass() -> Move {
+        Move::of(Shape::Pass, SmallVec::new(), SmallVec::new())
     }
 
     /// True for a throw of the dice: the move chance makes, not a player.

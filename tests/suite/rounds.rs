@@ -144,6 +144,20 @@ fn the_next_round_resets_the_vars_and_the_set_up() {
 }
 
 #[test]
+fn rounds_without_any_move_still_end_by_score_after_the_last() {
+    // Nothing to place in any round: each of the 40 rounds ends as it starts. (The settle
+    // loop once gave up after 16 no-move turns in a row, round ends included.)
+    let text = toml("[rounds]\ncount = 40", "end-round")
+        .replace("zones = { \"hand.A\" = \"1aD\", \"hand.B\" = \"1bD\" }", "");
+    let g = load_with(&text, Some(SCRIPT), &[]).expect("loads");
+    let s = g.start().expect("start");
+    assert_eq!(s.round(), 40);
+    let o = s.outcome().expect("over at the start");
+    assert!(o.is_draw(), "{o:?}");
+    assert_eq!(o.reason, "the higher total");
+}
+
+#[test]
 fn rounds_keys_are_checked_where_they_are_written() {
     for (rounds, no_moves, want) in [
         (
