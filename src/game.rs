@@ -337,63 +337,23 @@ impl Game {
     }
 
     fn moves_into(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        out.clear();
-        if s.is_over() {
-            return Ok(());
-        }
-        self.generate(s, out)?;
-        if out.is_empty() && self.tables.no_moves == NoMoves::Pass {
-            out.push(Move::pass());
-            crate::engine::castle::decorate(&self.tables, s, out);
-        }
-        Ok(())
+        crate::engine::legal::legal(&self.tables, s, out, self.script_moves())
     }
 
     /// The moves the script lists, less those that leave the mover's royal piece attacked
     /// (`[rules] royal`).
     fn generate(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        use crate::engine::turn::{self, Stage};
-        let t = &*self.tables;
-        // A dice turn the engine runs gives the moves of its stages itself; the generators
-        // play the dice.
-        let stage = t.turn.as_ref().map(|dt| turn::moves(t, dt, s, out));
-        if matches!(stage, None | Some(Stage::Play)) {
-            for tier in t.tiers(s.phase()) {
-                for &p in tier {
-                    crate::engine::movegen::generate(t, s, &t.patterns[p], s.turn(), None, out);
-                }
-                if !out.is_empty() {
-                    break;
-                }
-            }
-        }
-        if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage) {
-            turn::keep_usable(t, dt, s, out);
-        }
-        if self.rules.hooks.moves {
-            self.rules.moves(s, out)?;
-        }
-        if !t.forbid.is_empty() {
-            crate::engine::conditions::forbid(t, s, out);
-        }
-        if let Some(c) = t.release {
-            crate::engine::conditions::release(t, s, c, out);
-        }
-        if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage)
-            && out.is_empty()
-            && dt.unusable == crate::def::Unusable::Pass
-        {
-            // "When neither number can be used, the player loses his turn."
-            out.push(Move::pass());
-        }
-        if t.may_pass && !out.iter().any(|m| m.shape == crate::engine::Shape::Pass) {
-            out.push(Move::pass());
-        }
-        if let Some(r) = &t.royal {
-            crate::engine::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
-        }
-        crate::engine::castle::decorate(t, s, out);
-        Ok(())
+        crate::engine::legal::generate(&self.tables, s, out, self.script_moves())
+    }
+
+    /// The script's `moves` hook, when it has one, for `engine::legal`.
+    fn script_moves(
+        &self,
+    ) -> Option<impl FnOnce(&State, &mut Vec<Move>) -> Result<(), RuleError> + '_> {
+        self.rules
+            .hooks
+            .moves
+            .then_some(|s: &State, out: &mut Vec<Move>| self.rules.moves(s, out))
     }
 
     /// Plays a move from a source the caller does not control (a network peer, a file of

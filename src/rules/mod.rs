@@ -143,6 +143,33 @@ pub(crate) enum Access {
     Write(NonNull<State>, NonNull<Vec<Change>>),
 }
 
+/// How many plies a chain of look-aheads (`s.after(i)`, `s.lookahead()`) may go past the
+/// position the hook was called on: each holds a copy of the state, and a script that looks
+/// ahead from every look-ahead would otherwise grow without end.
+pub(crate) const MAX_LOOKAHEAD: u8 = 8;
+
+/// A look-ahead position, owned by the script as a value (`let p = s.after(i);`): a copy of a
+/// state with a move list of its own. Every read and generator of the API works on it as on
+/// `s`; nothing on it can change the game (the state is shared, never written, so a
+/// look-ahead cannot alias or leak into the caller's position).
+pub(crate) struct Ahead {
+    /// The position, as made when the look-ahead was taken.
+    pub(crate) state: Rc<State>,
+    /// Its own move list, filled by its generators (`p.gen(..)`, `p.legal_moves()`).
+    pub(crate) moves: Vec<Move>,
+    /// `try_move` look-aheads taken on it, innermost last: reads see the last one.
+    pub(crate) tries: Vec<Rc<State>>,
+    /// Plies from the hook's own position (1 for `s.after(i)`).
+    pub(crate) depth: u8,
+}
+
+impl Ahead {
+    /// The position reads see: the last `try_move` on it, or its own.
+    pub(crate) fn current(&self) -> &Rc<State> {
+        self.tries.last().unwrap_or(&self.state)
+    }
+}
+
 /// What one hook call may touch.
 pub(crate) struct Work {
     pub(crate) tables: Rc<Tables>,
@@ -151,10 +178,14 @@ pub(crate) struct Work {
     pub(crate) phase_names: Vec<rhai::ImmutableString>,
     pub(crate) access: Access,
     pub(crate) turn_set: bool,
-    /// How deep `s.replies` calls of the `moves` hook are nested (at most 1).
-    pub(crate) nested: u8,
-    /// States made by `try_move`, owned here: while one is there, reads see the last one.
+    /// The script has a `moves` hook (look-aheads run it for their legal moves).
+    pub(crate) moves_hook: bool,
+    /// States made by `try_move` on the hook's own handle, owned here: while one is there,
+    /// reads see the last one (and generators build on it, as they always have).
     pub(crate) lookahead: Vec<State>,
+    /// A generator or list change ran on the hook's own list during a `try_move`: the list
+    /// is checked against the real position when `moves` returns.
+    pub(crate) built_ahead: bool,
 }
 
 /// Closes the handle when a hook call ends, however it ends.
@@ -165,15 +196,18 @@ impl Drop for Close<'_> {
         memory::call_starts(false);
         if let Ok(mut w) = self.0.try_borrow_mut() {
             w.access = Access::Closed;
-            w.nested = 0;
             w.lookahead.clear();
         }
     }
 }
 
-/// The state handle scripts see as `s`.
+/// The state handle scripts see as `s`: the hook's own position (no `Ahead`), or a
+/// look-ahead the script holds as a value.
 #[derive(Clone)]
-pub(crate) struct Ctx(pub(crate) Rc<RefCell<Work>>);
+pub(crate) struct Ctx(
+    pub(crate) Rc<RefCell<Work>>,
+    pub(crate) Option<Rc<RefCell<Ahead>>>,
+);
 
 /// Which optional hooks a script defines.
 #[derive(Clone, Copy, Debug, Default)]
@@ -398,13 +432,14 @@ impl Rules {
             phase_names,
             access: Access::Closed,
             turn_set: false,
-            nested: 0,
+            moves_hook: hooks.moves,
             lookahead: Vec::new(),
+            built_ahead: false,
         };
         Ok(Rules {
             engine,
             ast,
-            ctx: Ctx(Rc::new(RefCell::new(work))),
+            ctx: Ctx(Rc::new(RefCell::new(work)), None),
             hooks,
             game,
             words,
@@ -507,6 +542,7 @@ impl Rules {
             }
             w.access = access;
             w.turn_set = false;
+            w.built_ahead = false;
         }
         let close = Close(&self.ctx.0);
         memory::call_starts(true);
@@ -527,8 +563,41 @@ impl Rules {
 
     /// Runs `moves(s)`, appending the legal moves of the player to move to `out`.
     pub fn moves(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        let access = Access::Read(NonNull::from(s), Some(NonNull::from(out)));
-        self.call("moves", access, Vec::new()).map(|_| ())
+        let access = Access::Read(NonNull::from(s), Some(NonNull::from(&mut *out)));
+        self.call("moves", access, Vec::new()).map(drop)?;
+        if self.ctx.0.borrow().built_ahead {
+            self.fits(s, out)?;
+        }
+        Ok(())
+    }
+
+    /// Moves built on the hook's own list during a `try_move` are built on the look-ahead
+    /// position (as they always were, so scripts that build the replies there keep working);
+    /// one left in the list that does not fit the real position is refused here, at the hook,
+    /// rather than when it is played.
+    fn fits(&self, s: &State, moves: &[Move]) -> Result<(), RuleError> {
+        let t = self.ctx.0.borrow().tables.clone();
+        let mut scratch = s.clone();
+        for m in moves {
+            let done = crate::engine::apply_actions(&t, &mut scratch, &m.actions);
+            crate::engine::unapply_actions(&t, &mut scratch, &m.actions, done);
+            if done < m.actions.len() {
+                let place = |l: Option<crate::engine::Loc>| l.map_or("-".into(), |l| t.loc_name(l));
+                return Err(RuleError {
+                    kind: RuleErrorKind::Script,
+                    game: self.game.clone(),
+                    hook: "moves".into(),
+                    message: format!(
+                        "the move {} -> {} was built during a try_move look-ahead and does not fit the position: remove the moves built inside a look-ahead before moves(s) returns, or build them on a look-ahead value (`let p = s.after(i); p.gen(..)`)",
+                        place(m.from()),
+                        place(m.to())
+                    ),
+                    position: self.hook_position("moves"),
+                    file: self.file.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Runs `after_move(s, m)`; returns whether the script chose who moves next.

@@ -18,6 +18,7 @@ mod helpers;
 mod history;
 mod hostile;
 mod icegammon;
+mod lookahead;
 mod morris_mancala;
 mod moscow_ice;
 mod native_icesickle;

@@ -230,7 +230,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.try_move(i: int)",
-        "Plays move `i` on a copy of the state that every read then sees, until `undo_try` (the turn does not pass). Generators and list changes are refused meanwhile.",
+        "Plays move `i` on a copy of the state that every read then sees, until `undo_try` (the turn does not pass). Generators and list changes meanwhile build on that copy and go into the same list: take such moves out again before `moves` returns (one that does not fit the real position is an error there). For a look-ahead with a list of its own, use `s.after(i)`.",
         "s.try_move(i); let bad = stuck(s, x); s.undo_try();",
         |c: &mut Ctx, i: i64| try_move(c, i)
     );
@@ -256,10 +256,14 @@ pub(super) fn register(api: &mut Api) {
         "Takes back the last `try_move`.",
         "s.undo_try();",
         |c: &mut Ctx| {
-            let mut w = c.0.borrow_mut();
-            match w.lookahead.pop() {
-                Some(_) => Ok(()),
-                None => Err(rt("undo_try without a try_move")),
+            let undone = match &c.1 {
+                Some(a) => a.borrow_mut().tries.pop().is_some(),
+                None => c.0.borrow_mut().lookahead.pop().is_some(),
+            };
+            if undone {
+                Ok(())
+            } else {
+                Err(rt("undo_try without a try_move"))
             }
         }
     );
