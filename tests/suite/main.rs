@@ -7,6 +7,7 @@ mod api;
 mod backgammon;
 mod cli;
 mod compact;
+mod compat;
 mod conditions;
 mod dice_turn;
 mod drops_and_xiangqi;
