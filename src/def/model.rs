@@ -1633,7 +1633,9 @@ pub struct VariantDef {
     /// overlay replaces whole instead of merging into: a different board, set-up or regions.
     #[serde(default)]
     pub replace: Vec<String>,
-    /// An extra script appended to the game's script (it may redefine hooks).
+    /// A script laid over the game's: its functions replace the game's functions of the same
+    /// name and number of parameters (hooks included), and add the others. Its errors point
+    /// at this file and line. Script text, not a file name (`[rules] script` names a file).
     #[serde(default)]
     pub script: Option<String>,
 }

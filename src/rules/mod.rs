@@ -12,6 +12,7 @@
 
 pub mod api;
 pub mod memory;
+pub mod trace;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -237,7 +238,10 @@ pub struct Rules {
     /// `m.word` values: "" then the game's words (`[rules] words`) in order.
     words: Vec<rhai::ImmutableString>,
     file: String,
+    /// The game's script with the variant's after it: positions of errors count in it.
     script: String,
+    /// Where the variant's script stands, when there is one.
+    overlay: Option<Overlay>,
 }
 
 /// Limits every hook call runs under, so a bad script errors instead of hanging.
@@ -258,8 +262,20 @@ fn new_engine() -> Engine {
         .set_max_map_size(10_000)
         .set_max_variables(1_000)
         .set_max_functions(1_000);
-    e.on_print(|_| {});
-    e.on_debug(|_, _, _| {});
+    // Script output goes to the program's sink or a scenario's capture (`trace`), if any.
+    e.on_print(|text| {
+        if trace::wanted() {
+            trace::emit(text);
+        }
+    });
+    e.on_debug(|text, _, pos| {
+        if trace::wanted() {
+            match pos.line() {
+                Some(l) => trace::emit(&format!("debug (line {l}): {text}")),
+                None => trace::emit(&format!("debug: {text}")),
+            }
+        }
+    });
     // Stops a script that holds too much memory in one call (see `memory`).
     e.on_progress(|_| {
         memory::over_limit().map(|o| {
@@ -336,6 +352,52 @@ fn decimal_near(line: &str, col: usize) -> Option<(String, usize)> {
     None
 }
 
+/// Where a variant's script stands: it is compiled after `lines` lines of padding, so its
+/// positions count on from the game's script, and a line past them is the variant file's
+/// `first_line + (line - lines) - 1`.
+struct Overlay {
+    lines: usize,
+    file: String,
+    first_line: usize,
+}
+
+impl Overlay {
+    /// The file and line a position of the combined script stands at.
+    fn place(&self, line: usize) -> Option<(String, usize)> {
+        (line > self.lines).then(|| (self.file.clone(), self.first_line + line - self.lines - 1))
+    }
+}
+
+/// Compiles `text`; an error becomes a diagnostic at `file`, its line mapped by `place`
+/// and shown from `excerpt`.
+fn compile(
+    engine: &Engine,
+    text: &str,
+    file: &str,
+    place: impl Fn(usize) -> usize,
+    excerpt: &str,
+) -> Result<AST, Vec<Diagnostic>> {
+    engine.compile(text).map_err(|e| {
+        let p = e.1;
+        let (line, col) = (p.line(), p.position().unwrap_or(1));
+        // Rhai without floats reads `1.5` as a property `5` of `1`: say what is wrong.
+        let decimal = line.and_then(|l| decimal_near(text.lines().nth(l - 1)?, col));
+        let d = match &decimal {
+            Some((number, _)) => Diagnostic::error(
+                file,
+                format!("`{number}` is a decimal number: scripts have whole numbers only"),
+            )
+            .with_help("count in smaller units (half points as 1, a point as 2) or keep the fraction as two integers"),
+            None => Diagnostic::error(file, format!("the script does not compile: {}", e.0)),
+        };
+        let col = decimal.as_ref().map_or(col, |(_, at)| *at);
+        vec![match line {
+            Some(l) => d.at_line_col(excerpt, place(l), col),
+            None => d,
+        }]
+    })
+}
+
 impl Rules {
     /// Compiles the script and checks its hooks. Errors point at the script.
     pub fn new(
@@ -344,27 +406,30 @@ impl Rules {
         options: BTreeMap<String, Dynamic>,
         script: &str,
         file: &str,
+        variant: Option<&crate::def::VariantScript>,
     ) -> Result<Rules, Vec<Diagnostic>> {
         let engine = new_engine();
-        let ast = engine.compile(script).map_err(|e| {
-            let p = e.1;
-            let (line, col) = (p.line(), p.position().unwrap_or(1));
-            // Rhai without floats reads `1.5` as a property `5` of `1`: say what is wrong.
-            let decimal = line.and_then(|l| decimal_near(script.lines().nth(l - 1)?, col));
-            let d = match &decimal {
-                Some((number, _)) => Diagnostic::error(
-                    file,
-                    format!("`{number}` is a decimal number: scripts have whole numbers only"),
-                )
-                .with_help("count in smaller units (half points as 1, a point as 2) or keep the fraction as two integers"),
-                None => Diagnostic::error(file, format!("the script does not compile: {}", e.0)),
-            };
-            let col = decimal.as_ref().map_or(col, |(_, at)| *at);
-            vec![match line {
-                Some(l) => d.at_line_col(script, l, col),
-                None => d,
-            }]
-        })?;
+        let mut ast = compile(&engine, script, file, |l| l, script)?;
+        // A variant's script is laid over the game's: compiled apart (its errors at its own
+        // file and line) and merged, its functions replacing those of the same name and arity.
+        let mut combined = script.to_string();
+        let overlay = match variant {
+            None => None,
+            Some(v) => {
+                let lines = script.matches('\n').count() + 1;
+                let over = Overlay {
+                    lines,
+                    file: v.file.clone(),
+                    first_line: v.first_line,
+                };
+                let padded = "\n".repeat(lines) + v.text.as_str();
+                let place = |l: usize| over.place(l).map_or(l, |(_, at)| at);
+                ast = ast.merge(&compile(&engine, &padded, &v.file, place, &v.file_text)?);
+                combined.push('\n');
+                combined.push_str(&v.text);
+                Some(over)
+            }
+        };
         let mut hooks = Hooks::default();
         let mut has_moves = false;
         let mut problems = Vec::new();
@@ -444,7 +509,8 @@ impl Rules {
             game,
             words,
             file: file.to_string(),
-            script: script.to_string(),
+            script: combined,
+            overlay,
         })
     }
 
@@ -502,19 +568,34 @@ impl Rules {
             .line()
             .map(|l| (l, pos.position().unwrap_or(1)))
             .or_else(|| self.hook_position(hook));
+        let (file, position) = self.place(position);
         RuleError {
             kind,
             game: self.game.clone(),
             hook: hook.to_string(),
             message,
             position,
-            file: self.file.clone(),
+            file,
         }
     }
 
-    /// Line and column of `fn <hook>(` in the script.
+    /// The file and position a position of the combined script stands at: the variant's
+    /// file for its script's lines, the game's script otherwise.
+    fn place(&self, position: Option<(usize, usize)>) -> (String, Option<(usize, usize)>) {
+        match (position, &self.overlay) {
+            (Some((l, c)), Some(o)) => match o.place(l) {
+                Some((file, line)) => (file, Some((line, c))),
+                None => (self.file.clone(), position),
+            },
+            _ => (self.file.clone(), position),
+        }
+    }
+
+    /// Line and column of `fn <hook>(` in the script: the last one, which is in force (a
+    /// variant's replaces the game's).
     fn hook_position(&self, hook: &str) -> Option<(usize, usize)> {
-        self.script.lines().enumerate().find_map(|(i, line)| {
+        let lines: Vec<&str> = self.script.lines().collect();
+        lines.iter().enumerate().rev().find_map(|(i, line)| {
             let col = line.find("fn ")?;
             let rest = line[col + 3..].trim_start();
             let name_end = rest
@@ -583,6 +664,7 @@ impl Rules {
             crate::engine::unapply_actions(&t, &mut scratch, &m.actions, done);
             if done < m.actions.len() {
                 let place = |l: Option<crate::engine::Loc>| l.map_or("-".into(), |l| t.loc_name(l));
+                let (file, position) = self.place(self.hook_position("moves"));
                 return Err(RuleError {
                     kind: RuleErrorKind::Script,
                     game: self.game.clone(),
@@ -592,8 +674,8 @@ impl Rules {
                         place(m.from()),
                         place(m.to())
                     ),
-                    position: self.hook_position("moves"),
-                    file: self.file.clone(),
+                    position,
+                    file,
                 });
             }
         }
@@ -640,6 +722,11 @@ impl Rules {
     ) -> Result<(), RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
         self.call(name, access, Vec::new()).map(drop)
+    }
+
+    /// The script in force: the game's, then the variant's (error positions count in it).
+    pub fn script(&self) -> &str {
+        &self.script
     }
 
     /// How many parameters the script's function `name` takes; `None` when it has none of

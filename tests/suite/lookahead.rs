@@ -217,8 +217,11 @@ fn generating_inside_try_move_works_as_it_did_and_agrees_with_a_look_ahead_value
 fn a_look_ahead_is_read_only_and_its_own_list_is_its_own() {
     let say = |script: &str| -> String {
         let g = chess_with(script);
-        let s = g.start();
-        match s.and_then(|s| g.legal_moves(&s)) {
+        let s = match g.start() {
+            Ok(s) => s,
+            Err(e) => return e.message,
+        };
+        match g.legal_moves(&s) {
             Ok(m) => format!("{} moves", m.len()),
             Err(e) => e.message,
         }

@@ -32,3 +32,5 @@ mod rounds;
 mod schema;
 mod selfplay;
 mod slurm;
+mod trace;
+mod variant_scripts;
