@@ -1300,6 +1300,15 @@ pub struct PromoteDef {
     /// `true`: the move without promotion stays legal too.
     #[serde(default)]
     pub optional: bool,
+    /// `true`: a move that starts in `region` may promote too, wherever it ends (shogi: a
+    /// piece promotes moving into, within or out of the promotion zone).
+    #[serde(default)]
+    pub leaving: bool,
+    /// A region (the mover's, if per seat) where an `optional` promotion is forced: a move
+    /// ending there must promote (shogi: a pawn or lance on the last rank, a knight on the
+    /// last two, where it could never move again).
+    #[serde(default)]
+    pub forced: Option<String>,
     /// The new piece comes out of this zone (the mover's, if per seat) and the old one goes
     /// into it; with none there, no promotion.
     #[serde(default)]
