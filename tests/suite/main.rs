@@ -30,6 +30,7 @@ mod records;
 mod results;
 mod rounds;
 mod schema;
+mod script_moves;
 mod selfplay;
 mod slurm;
 mod trace;
