@@ -200,7 +200,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.after(i: int) -> State",
-        "A look-ahead: the position after move `i` of the list, with the turn passed to the next seat, as a value of its own with the whole read and generator API (`p.top(c)`, `p.gen(..)`, `p.legal_moves()`, `p.after(j)` to look further). Hooks do not run on it (`after_move`, `outcome`), and nothing on it changes the game. At most 8 look-aheads deep (`s.depth`); each costs a copy of the state.",
+        "A look-ahead: the position after move `i` of the list, with the turn passed to the next seat, as a value of its own with the whole read and generator API (`p.top(c)`, `p.gen(..)`, `p.legal_moves()`, `p.after(j)` to look further). Hooks do not run on it (`after_move`, `outcome`), and nothing on it changes the game. At most 8 look-aheads deep (`s.depth`); each costs a copy of the state: about 1 microsecond in chess, where a plain call such as `s.move_to(i)` costs about a third of that, and `p.legal_moves()` one generation of the game's moves.",
         "let p = s.after(i); if p.legal_moves() == 0 && p.in_check(p.turn) { s.remove_move(i); }",
         |c: &mut Ctx, i: i64| {
             let (next, depth) = played(c, "after", i, true)?;
