@@ -7,7 +7,11 @@ use icebox::testing::{conformance, run_scenarios};
 
 fn shipped() -> Vec<GameFiles> {
     let mut all = icebox::catalog::builtin();
-    for example in ["examples/hexapawn", "examples/race"] {
+    for example in [
+        "examples/hexapawn",
+        "examples/race",
+        "examples/breakthrough",
+    ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }
     all

@@ -14,6 +14,7 @@ mod games;
 mod garbage;
 mod generators;
 mod go_amazons;
+mod goals;
 mod helpers;
 mod history;
 mod hostile;
