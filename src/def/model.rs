@@ -537,7 +537,9 @@ pub struct BoardDef {
     /// Explicit cells (for hexagonal, track or any other boards).
     #[serde(default)]
     pub cells: Vec<CellDef>,
-    /// Explicit links between cells, each labelled by a direction.
+    /// Explicit links between cells, each labelled by a direction. The board may be in
+    /// separate parts that no link joins (islands, several small boards): nothing moves
+    /// between them.
     #[serde(default)]
     pub links: Vec<LinkDef>,
     /// Row order for position text and drawing: lists of cell names, top row first. Grids make

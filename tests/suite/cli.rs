@@ -206,10 +206,6 @@ fn validate_rejects_each_kind_of_broken_definition() {
             "wrong-type",
             "game.toml:5:13: expected a whole number from 0 to 4294967295, found the text \"forty\"",
         ),
-        (
-            "disconnected",
-            "the board is not connected: `z` cannot be reached from `x`",
-        ),
         ("no-compile", "rules.rhai:3:5: the script does not compile"),
         ("no-moves-hook", "the script has no `moves(s)` hook"),
         (
@@ -294,6 +290,12 @@ fn validate_rejects_each_kind_of_broken_definition() {
         "examples/hexapawn",
     ]);
     assert!(o.status.success(), "{}", text(&o).1);
+    // A board in two parts (x-y, and z alone) was refused as "not connected"; it is a board
+    // like any other now, loaded without a warning.
+    let o = icebox(&["validate", "tests/data/games/islands"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(!format!("{out}{err}").contains("warning"), "{out}{err}");
 }
 
 #[test]

@@ -19,6 +19,7 @@ mod helpers;
 mod history;
 mod hostile;
 mod icegammon;
+mod islands;
 mod morris_mancala;
 mod moscow_ice;
 mod native_icesickle;
