@@ -62,7 +62,13 @@ pub(super) fn test(
 
 pub(super) fn mutation_test(files: &GameFiles, jobs: usize, only: Option<&str>) -> ExitCode {
     let t0 = Instant::now();
-    let r = testing::run_mutants(files, jobs, only);
+    let r = match testing::run_mutants(files, jobs, only) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", files.label);
+            return ExitCode::from(1);
+        }
+    };
     for m in &r.survived {
         println!("SURVIVED {}", m.id);
         println!("  at {}:{}", files.path_of(&m.file), m.line);

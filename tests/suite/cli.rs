@@ -628,3 +628,20 @@ fn bench_all_prints_a_row_for_every_built_in_game_and_variant() {
     let e = icebox(&["bench", "--all", "chess"]);
     assert!(!e.status.success(), "--all with a game is refused");
 }
+
+#[test]
+fn mutation_testing_a_game_that_fails_its_own_scenarios_stops_and_names_them() {
+    // Before: every mutant "killed" by the failure already there, the valid equivalence mark
+    // reported stale, and no word that the game fails its own tests.
+    let o = icebox(&["test", "tests/data/games/failing-scenarios", "--mutants"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    for needle in [
+        "the game fails 1 of its own scenario (1 passed), so no mutant can be judged",
+        "FAIL tests/data/games/failing-scenarios/tests/rules.toml: a scenario that is wrong",
+    ] {
+        assert!(err.contains(needle), "missing `{needle}` in:\n{err}");
+    }
+    assert!(!out.contains("mutants:"), "no mutant was run:\n{out}");
+    assert!(!out.contains("STALE"), "{out}");
+}

@@ -81,7 +81,8 @@ fn every_rule_of_every_game_is_pinned_by_a_scenario() {
     // or the game marks it equivalent with a reason. Marks that name no mutant are stale.
     let mut problems = Vec::new();
     for files in shipped() {
-        let r = icebox::testing::run_mutants(&files, 0, None);
+        let r = icebox::testing::run_mutants(&files, 0, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", files.label));
         // A sanity check that mutants were made at all: a game written in a few keys has few
         // (Connect Four, with no script: 10).
         assert!(
