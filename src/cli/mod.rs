@@ -10,6 +10,7 @@ mod check;
 mod experiments;
 mod info;
 mod input;
+mod interrupt;
 mod play;
 mod records;
 mod render;

@@ -135,3 +135,57 @@ fn chess_published_counts_ignore_dead_positions() {
     );
     assert_eq!(perft_of("chess", None, Some(SEDLAK_EP_CHECK), 5), 206_363);
 }
+
+#[test]
+fn a_watched_perft_counts_the_same_and_stops_where_it_is_told() {
+    use icebox::testing::{PerftProgress, perft_watched};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let files = icebox::catalog::find("chess", &[]).expect("chess");
+    let g = Game::load(&files, None, &[]).expect("loads");
+    let mut s = g.start().expect("starts");
+    let before = g.position_text(&s);
+    let go_on = AtomicBool::new(false);
+    // Run to the end: the same count as the plain walk, each root move reported once.
+    let mut roots = Vec::new();
+    let c = perft_watched(&g, &mut s, 4, &go_on, &mut |p| {
+        if let PerftProgress::Root { text, nodes, .. } = p {
+            roots.push((text.to_string(), nodes));
+        }
+    })
+    .expect("perft");
+    assert!(c.complete);
+    assert_eq!(c.nodes, 197_281);
+    assert_eq!(c.roots, 20);
+    assert_eq!(c.divide, roots);
+    assert_eq!(c.divide.iter().map(|r| r.1).sum::<u64>(), 197_281);
+    // Told to stop once the second root move is done: two moves listed, the count so far,
+    // and the position as it was.
+    let stop = AtomicBool::new(false);
+    let c = perft_watched(&g, &mut s, 4, &stop, &mut |p| {
+        if let PerftProgress::Root { index: 1, .. } = p {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })
+    .expect("perft");
+    assert!(!c.complete);
+    assert_eq!(c.divide.len(), 2);
+    assert_eq!(c.divide[..], roots[..2]);
+    assert_eq!(c.nodes, roots[0].1 + roots[1].1);
+    assert_eq!(g.position_text(&s), before);
+    // Stopped in the middle of a subtree, at the first report of the running total: what
+    // was counted, short of the whole.
+    let stop = AtomicBool::new(false);
+    let c = perft_watched(&g, &mut s, 5, &stop, &mut |p| {
+        if let PerftProgress::Nodes(_) = p {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })
+    .expect("perft");
+    assert!(!c.complete);
+    // (about 420 positions are played under each root move at depth 5, and the total is
+    // reported every 1024: in the third root move's subtree)
+    assert_eq!(c.divide.len(), 2, "{:?}", c.divide);
+    let listed: u64 = c.divide.iter().map(|r| r.1).sum();
+    assert!(c.nodes > listed && c.nodes < 4_865_609, "{}", c.nodes);
+    assert_eq!(g.position_text(&s), before);
+}
