@@ -114,17 +114,24 @@ pub(super) fn perft_cmd(
     let stop = super::interrupt::watch();
     let bar = counting_bar(None);
     bar.set_message("counting");
+    // The root moves' texts, only where they are shown (writing them costs more than a
+    // small count).
+    let texts: Vec<String> = if divide || !bar.is_hidden() {
+        let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
+        moves.iter().map(|m| g.move_text(&s, m)).collect()
+    } else {
+        Vec::new()
+    };
     let t0 = Instant::now();
     let mut report = |p: testing::PerftProgress<'_>| match p {
         testing::PerftProgress::Root {
-            index,
-            of,
-            text,
-            nodes,
+            index, of, nodes, ..
         } => {
             bar.set_length(of as u64);
-            bar.set_position(index as u64 + 1);
-            bar.set_message(format!("{text}: {nodes}"));
+            bar.inc(1);
+            if let Some(text) = texts.get(index) {
+                bar.set_message(format!("{text}: {nodes}"));
+            }
         }
         testing::PerftProgress::Nodes(n) => bar.set_message(format!("{n} nodes so far")),
     };
@@ -134,7 +141,7 @@ pub(super) fn perft_cmd(
     let secs = t0.elapsed().as_secs_f64();
     let nodes = count.nodes;
     if divide {
-        let mut lines = count.divide.clone();
+        let mut lines: Vec<(&String, &u64)> = texts.iter().zip(&count.divide).collect();
         lines.sort();
         for (text, n) in lines {
             println!("{text}: {n}");

@@ -36,17 +36,18 @@ fn perft_from(g: &Game, s: &mut State, moves: &[Move], depth: u32) -> Result<u64
 #[derive(Clone, Copy, Debug)]
 #[non_exhaustive]
 pub enum Progress<'a> {
-    /// A root move's whole subtree is counted: its place among the root moves, how many
-    /// there are, the move as the game writes it, and its count.
+    /// A root move's whole subtree is counted: its place among the root moves (in the
+    /// order of `legal_moves`), how many there are, and its count. The move is not written
+    /// out here: writing every root move costs more than a small count (Amazons: 2,176).
     Root {
-        /// Root moves finished before this one.
+        /// The move's index in the root position's legal moves.
         index: usize,
         /// Root moves in all.
         of: usize,
-        /// The move's text.
-        text: &'a str,
         /// Its subtree's leaf count.
         nodes: u64,
+        /// The move itself.
+        mv: &'a Move,
     },
     /// Still counting: the leaves counted so far (every few thousand positions).
     Nodes(u64),
@@ -59,8 +60,9 @@ pub struct Count {
     /// Leaves counted (all of them when `complete`; otherwise so far, the unfinished root
     /// move's part included).
     pub nodes: u64,
-    /// Each root move whose subtree was counted in full, with its count, in move order.
-    pub divide: Vec<(String, u64)>,
+    /// The count of each root move whose subtree was counted in full, in the order of
+    /// `legal_moves` (when stopped, the first few).
+    pub divide: Vec<u64>,
     /// Root moves in all.
     pub roots: usize,
     /// Whether the count ran to the end (not stopped).
@@ -118,7 +120,6 @@ pub fn perft_watched(
             w.stopped = true;
             break;
         }
-        let text = g.move_text(s, m);
         let before = w.nodes;
         if depth == 1 {
             w.nodes += 1;
@@ -135,10 +136,10 @@ pub fn perft_watched(
         (w.report)(Progress::Root {
             index: i,
             of: moves.len(),
-            text: &text,
             nodes,
+            mv: m,
         });
-        count.divide.push((text, nodes));
+        count.divide.push(nodes);
     }
     count.nodes = w.nodes;
     count.complete = !w.stopped;

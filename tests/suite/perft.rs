@@ -147,9 +147,14 @@ fn a_watched_perft_counts_the_same_and_stops_where_it_is_told() {
     let go_on = AtomicBool::new(false);
     // Run to the end: the same count as the plain walk, each root move reported once.
     let mut roots = Vec::new();
+    let moves = g.legal_moves(&s).expect("moves");
     let c = perft_watched(&g, &mut s, 4, &go_on, &mut |p| {
-        if let PerftProgress::Root { text, nodes, .. } = p {
-            roots.push((text.to_string(), nodes));
+        if let PerftProgress::Root {
+            index, nodes, mv, ..
+        } = p
+        {
+            assert_eq!(mv, &moves[index]);
+            roots.push(nodes);
         }
     })
     .expect("perft");
@@ -157,7 +162,16 @@ fn a_watched_perft_counts_the_same_and_stops_where_it_is_told() {
     assert_eq!(c.nodes, 197_281);
     assert_eq!(c.roots, 20);
     assert_eq!(c.divide, roots);
-    assert_eq!(c.divide.iter().map(|r| r.1).sum::<u64>(), 197_281);
+    assert_eq!(c.divide.iter().sum::<u64>(), 197_281);
+    // Each root move's count is the plain walk's from the position after it.
+    for (m, n) in moves.iter().zip(&c.divide).take(3) {
+        let mut after = s.clone();
+        g.play(&mut after, m).expect("plays");
+        assert_eq!(
+            icebox::testing::perft(&g, &mut after, 3).expect("perft"),
+            *n
+        );
+    }
     // Told to stop once the second root move is done: two moves listed, the count so far,
     // and the position as it was.
     let stop = AtomicBool::new(false);
@@ -170,7 +184,7 @@ fn a_watched_perft_counts_the_same_and_stops_where_it_is_told() {
     assert!(!c.complete);
     assert_eq!(c.divide.len(), 2);
     assert_eq!(c.divide[..], roots[..2]);
-    assert_eq!(c.nodes, roots[0].1 + roots[1].1);
+    assert_eq!(c.nodes, roots[0] + roots[1]);
     assert_eq!(g.position_text(&s), before);
     // Stopped in the middle of a subtree, at the first report of the running total: what
     // was counted, short of the whole.
@@ -185,7 +199,7 @@ fn a_watched_perft_counts_the_same_and_stops_where_it_is_told() {
     // (about 420 positions are played under each root move at depth 5, and the total is
     // reported every 1024: in the third root move's subtree)
     assert_eq!(c.divide.len(), 2, "{:?}", c.divide);
-    let listed: u64 = c.divide.iter().map(|r| r.1).sum();
+    let listed: u64 = c.divide.iter().sum();
     assert!(c.nodes > listed && c.nodes < 4_865_609, "{}", c.nodes);
     assert_eq!(g.position_text(&s), before);
 }
