@@ -1,6 +1,7 @@
 //! Commands that check and measure a game: `test` (scenarios and conformance, or mutation
 //! testing), `validate`, `perft` and `bench`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -122,6 +123,9 @@ pub(super) fn perft_cmd(
     } else {
         Vec::new()
     };
+    // At a terminal, --divide prints each root move as its count is done (a deep count
+    // shows its way); elsewhere they come sorted at the end, as before.
+    let live = divide && !bar.is_hidden() && std::io::stdout().is_terminal();
     let t0 = Instant::now();
     let mut report = |p: testing::PerftProgress<'_>| match p {
         testing::PerftProgress::Root {
@@ -131,6 +135,9 @@ pub(super) fn perft_cmd(
             bar.inc(1);
             if let Some(text) = texts.get(index) {
                 bar.set_message(format!("{text}: {nodes}"));
+                if live {
+                    bar.suspend(|| println!("{text}: {nodes}"));
+                }
             }
         }
         testing::PerftProgress::Nodes(n) => bar.set_message(format!("{n} nodes so far")),
@@ -140,7 +147,7 @@ pub(super) fn perft_cmd(
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     let nodes = count.nodes;
-    if divide {
+    if divide && !live {
         let mut lines: Vec<(&String, &u64)> = texts.iter().zip(&count.divide).collect();
         lines.sort();
         for (text, n) in lines {
@@ -178,7 +185,6 @@ pub(super) fn perft_cmd(
 /// stderr is not a terminal so that piped and redirected output stays as it was. `len`:
 /// the work in all, when known.
 fn counting_bar(len: Option<u64>) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }

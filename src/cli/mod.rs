@@ -202,7 +202,8 @@ enum Command {
         /// Print JSON (depth, nodes, seconds).
         #[arg(long)]
         json: bool,
-        /// List every legal move first, each with its own count (find where two engines differ).
+        /// List every legal move with its own count (find where two engines differ): sorted, or
+        /// at a terminal each as its count is done.
         #[arg(long)]
         divide: bool,
     },
