@@ -11,6 +11,7 @@ fn shipped() -> Vec<GameFiles> {
         "examples/hexapawn",
         "examples/race",
         "examples/breakthrough",
+        "examples/yavalath",
     ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }
