@@ -29,6 +29,8 @@ pub struct Game {
     variant: Option<String>,
     files: GameFiles,
     script: String,
+    /// The variant's file and its text, when its script is laid over the game's.
+    variant_file: Option<(String, String)>,
     script_path: String,
     setup: Rc<State>,
     rules: Rules,
@@ -60,9 +62,23 @@ impl Game {
         &self.files
     }
 
-    /// The script text in force (a variant's script appended), for error excerpts.
+    /// The script text in force (a variant's script after the game's), for error excerpts.
     pub fn script(&self) -> &str {
         &self.script
+    }
+
+    /// A script error as a located diagnostic, its line shown from the file it points at.
+    pub fn rule_diagnostic(&self, e: &RuleError) -> Diagnostic {
+        e.to_diagnostic(Some(self.script_for(&e.file)))
+    }
+
+    /// The text a script error at `file` is shown from: the variant's file for an error in
+    /// the variant's script, the script in force otherwise.
+    pub fn script_for(&self, file: &str) -> &str {
+        match &self.variant_file {
+            Some((f, text)) if f == file => text,
+            _ => &self.script,
+        }
     }
 
     /// The script's file path, for messages.
@@ -125,9 +141,13 @@ impl Game {
         }
         // Positions are kept for a repetition rule, or for a script that reads them.
         tables.keep_history = tables.repetition.is_some()
-            || ["repetitions", "history(", "set_flag("]
-                .iter()
-                .any(|f| loaded.script.contains(f))
+            || ["repetitions", "history(", "set_flag("].iter().any(|f| {
+                loaded.script.contains(f)
+                    || loaded
+                        .variant_script
+                        .as_ref()
+                        .is_some_and(|v| v.text.contains(f))
+            })
             || tables.patterns.iter().any(|p| {
                 matches!(&p.kind, crate::engine::movegen::GenKind::Place(pl)
                     if pl.surround.as_ref().is_some_and(|sr| sr.ko != def::Ko::None))
@@ -153,6 +173,7 @@ impl Game {
             options,
             &loaded.script,
             &script_path,
+            loaded.variant_script.as_ref(),
         )
         .map_err(Diagnostics)?;
         if let Some(f) = &tables.rounds.at_end
@@ -186,7 +207,8 @@ impl Game {
             options: loaded.options,
             variant: loaded.variant,
             files: files.clone(),
-            script: loaded.script,
+            script: rules.script().to_string(),
+            variant_file: loaded.variant_script.map(|v| (v.file, v.file_text)),
             script_path,
             setup,
             rules,
@@ -305,7 +327,7 @@ impl Game {
         self.remember(&mut s);
         let mut log = Vec::new();
         self.settle(&mut s, &mut log)
-            .map_err(|e| e.to_diagnostic(Some(&self.script)))?;
+            .map_err(|e| self.rule_diagnostic(&e))?;
         Ok(s)
     }
 
@@ -337,63 +359,23 @@ impl Game {
     }
 
     fn moves_into(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        out.clear();
-        if s.is_over() {
-            return Ok(());
-        }
-        self.generate(s, out)?;
-        if out.is_empty() && self.tables.no_moves == NoMoves::Pass {
-            out.push(Move::pass());
-            crate::engine::castle::decorate(&self.tables, s, out);
-        }
-        Ok(())
+        crate::engine::legal::legal(&self.tables, s, out, self.script_moves())
     }
 
     /// The moves the script lists, less those that leave the mover's royal piece attacked
     /// (`[rules] royal`).
     fn generate(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        use crate::engine::turn::{self, Stage};
-        let t = &*self.tables;
-        // A dice turn the engine runs gives the moves of its stages itself; the generators
-        // play the dice.
-        let stage = t.turn.as_ref().map(|dt| turn::moves(t, dt, s, out));
-        if matches!(stage, None | Some(Stage::Play)) {
-            for tier in t.tiers(s.phase()) {
-                for &p in tier {
-                    crate::engine::movegen::generate(t, s, &t.patterns[p], s.turn(), None, out);
-                }
-                if !out.is_empty() {
-                    break;
-                }
-            }
-        }
-        if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage) {
-            turn::keep_usable(t, dt, s, out);
-        }
-        if self.rules.hooks.moves {
-            self.rules.moves(s, out)?;
-        }
-        if !t.forbid.is_empty() {
-            crate::engine::conditions::forbid(t, s, out);
-        }
-        if let Some(c) = t.release {
-            crate::engine::conditions::release(t, s, c, out);
-        }
-        if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage)
-            && out.is_empty()
-            && dt.unusable == crate::def::Unusable::Pass
-        {
-            // "When neither number can be used, the player loses his turn."
-            out.push(Move::pass());
-        }
-        if t.may_pass && !out.iter().any(|m| m.shape == crate::engine::Shape::Pass) {
-            out.push(Move::pass());
-        }
-        if let Some(r) = &t.royal {
-            crate::engine::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
-        }
-        crate::engine::castle::decorate(t, s, out);
-        Ok(())
+        crate::engine::legal::generate(&self.tables, s, out, self.script_moves())
+    }
+
+    /// The script's `moves` hook, when it has one, for `engine::legal`.
+    fn script_moves(
+        &self,
+    ) -> Option<impl FnOnce(&State, &mut Vec<Move>) -> Result<(), RuleError> + '_> {
+        self.rules
+            .hooks
+            .moves
+            .then_some(|s: &State, out: &mut Vec<Move>| self.rules.moves(s, out))
     }
 
     /// Plays a move from a source the caller does not control (a network peer, a file of

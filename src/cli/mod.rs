@@ -35,6 +35,9 @@ pub struct Cli {
     /// Extra folders of user games (also read from ICEBOX_GAMES).
     #[arg(long = "games-dir", global = true, value_name = "DIR")]
     games_dir: Vec<PathBuf>,
+    /// Show what game scripts print (`print`, `debug`) on stderr.
+    #[arg(long, global = true)]
+    trace: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -376,6 +379,9 @@ fn playout_count(s: &str) -> Result<usize, String> {
 }
 
 fn run(cli: Cli) -> Res {
+    if cli.trace {
+        crate::rules::trace::set_sink(Some(Box::new(|line| eprintln!("script: {line}"))));
+    }
     let dirs = catalog::user_dirs(&cli.games_dir);
     for w in catalog::dir_warnings(&dirs) {
         eprint!("{w}");
@@ -542,7 +548,7 @@ fn load(a: &GameArgs, dirs: &[PathBuf]) -> Result<Game, Failure> {
 }
 
 fn rule_failure(g: &Game, e: crate::rules::RuleError) -> Failure {
-    Failure::Diags(e.to_diagnostic(Some(g.script())).into())
+    Failure::Diags(g.rule_diagnostic(&e).into())
 }
 
 fn start(g: &Game, position: Option<&str>) -> Result<State, Failure> {

@@ -128,15 +128,53 @@ impl GameFiles {
     }
 }
 
+/// A variant's `script`: the text, and where it stands in the variant's file, so that its
+/// errors point at that file and line.
+#[derive(Clone, Debug)]
+pub struct VariantScript {
+    /// The variant file, as messages name it.
+    pub file: String,
+    /// The variant file's whole text, for excerpts.
+    pub file_text: String,
+    /// The script's text.
+    pub text: String,
+    /// The 1-based line of the variant file on which the script's first line stands.
+    pub first_line: usize,
+}
+
+impl VariantScript {
+    fn new(file: String, file_text: &str, text: String) -> VariantScript {
+        // A multi-line string starts on the line after its opening quotes (TOML drops that
+        // newline); any other string on the key's own line.
+        let first_line = span_of(file_text, &["script"]).map_or(1, |span| {
+            let (line, _, _) = crate::diag::line_col(file_text, span.start);
+            let opening = &file_text[span.start..];
+            let multi = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
+                .iter()
+                .any(|q| opening.starts_with(q));
+            line + usize::from(multi)
+        });
+        VariantScript {
+            file,
+            file_text: file_text.to_string(),
+            text,
+            first_line,
+        }
+    }
+}
+
 /// A definition ready to be built: variant merged, options resolved.
 #[derive(Clone, Debug)]
 pub struct Loaded {
     /// The merged definition.
     pub def: GameDef,
-    /// The script text (the game's, plus the variant's appended).
+    /// The game's script text (without the variant's: see `variant_script`).
     pub script: String,
     /// File name of the script, for messages.
     pub script_file: String,
+    /// The variant's own script, laid over the game's: its functions replace the game's
+    /// functions of the same name and arity.
+    pub variant_script: Option<VariantScript>,
     /// Every option with its value in force.
     pub options: BTreeMap<String, OptionValue>,
     /// The variant applied, if any.
@@ -296,7 +334,9 @@ pub fn load(
         if let Some(overlay) = vdef.overlay {
             merge(&mut table, overlay);
         }
-        extra_script = vdef.script;
+        extra_script = vdef
+            .script
+            .map(|text| VariantScript::new(vname.clone(), vtext, text));
         variant_options = vdef.options;
     }
     let board_file = table
@@ -322,17 +362,13 @@ pub fn load(
         toml::from_str(main_text).map_err(|e| toml_error(&main_name, main_text, &e))?
     };
     // No script: the rules are all keys (script errors then point at game.toml).
-    let (script_file, mut script) = match def.rules.script.clone() {
+    let (script_file, script) = match def.rules.script.clone() {
         None => ("game.toml".to_string(), String::new()),
         Some(f) => {
-            let text = read_script(files, &f, &main_name, main_text)?;
+            let text = read_script(files, &f, &main_name, main_text, &origins)?;
             (f, text)
         }
     };
-    if let Some(extra) = extra_script {
-        script.push('\n');
-        script.push_str(&extra);
-    }
     let mut options: BTreeMap<String, OptionValue> = def
         .options
         .iter()
@@ -429,6 +465,7 @@ pub fn load(
         def,
         script,
         script_file,
+        variant_script: extra_script,
         options,
         variant: variant.map(str::to_string),
         written,
@@ -729,20 +766,31 @@ fn read_script(
     script_file: &str,
     main_name: &str,
     main_text: &str,
+    origins: &Origins,
 ) -> Result<String, Diagnostics> {
-    Ok(files
-        .get(script_file)
-        .ok_or_else(|| {
-            let mut d = Diagnostic::error(
-                main_name,
-                format!("rules.script names `{script_file}`, which is not in the game folder"),
-            );
-            if let Some(span) = span_of(main_text, &["rules", "script"]) {
-                d = d.at_offset(main_text, span.start);
-            }
-            d
-        })?
-        .to_string())
+    if let Some(text) = files.get(script_file) {
+        return Ok(text.to_string());
+    }
+    // Script text where a file name belongs: most often a variant's script put under
+    // `[overlay.rules]` instead of the variant's own top-level `script`.
+    if script_file.contains('\n') || script_file.contains("fn ") || script_file.len() > 255 {
+        let first = script_file.lines().next().unwrap_or_default();
+        return Err(origins
+            .locate(
+                &["rules", "script"],
+                format!("rules.script is the name of a script file, and this is script text (`{first}` ...)"),
+            )
+            .with_help("a variant's script text goes in the variant file's own top-level `script = \"\"\"...\"\"\"` (before any table), where it is laid over the game's script")
+            .into());
+    }
+    let mut d = Diagnostic::error(
+        main_name,
+        format!("rules.script names `{script_file}`, which is not in the game folder"),
+    );
+    if let Some(span) = span_of(main_text, &["rules", "script"]) {
+        d = d.at_offset(main_text, span.start);
+    }
+    Err(d.into())
 }
 
 #[cfg(test)]

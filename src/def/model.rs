@@ -1363,6 +1363,15 @@ pub struct PromoteDef {
     /// `true`: the move without promotion stays legal too.
     #[serde(default)]
     pub optional: bool,
+    /// `true`: a move that starts in `region` may promote too, wherever it ends (shogi: a
+    /// piece promotes moving into, within or out of the promotion zone).
+    #[serde(default)]
+    pub leaving: bool,
+    /// A region (the mover's, if per seat) where an `optional` promotion is forced: a move
+    /// ending there must promote (shogi: a pawn or lance on the last rank, a knight on the
+    /// last two, where it could never move again).
+    #[serde(default)]
+    pub forced: Option<String>,
     /// The new piece comes out of this zone (the mover's, if per seat) and the old one goes
     /// into it; with none there, no promotion.
     #[serde(default)]
@@ -1696,7 +1705,9 @@ pub struct VariantDef {
     /// overlay replaces whole instead of merging into: a different board, set-up or regions.
     #[serde(default)]
     pub replace: Vec<String>,
-    /// An extra script appended to the game's script (it may redefine hooks).
+    /// A script laid over the game's: its functions replace the game's functions of the same
+    /// name and number of parameters (hooks included), and add the others. Its errors point
+    /// at this file and line. Script text, not a file name (`[rules] script` names a file).
     #[serde(default)]
     pub script: Option<String>,
 }

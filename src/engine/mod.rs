@@ -11,6 +11,7 @@ pub mod conditions;
 pub mod dice;
 pub mod goals;
 pub mod groups;
+pub mod legal;
 pub mod movegen;
 pub mod moves;
 pub mod rng;

@@ -574,6 +574,10 @@ pub struct Promote {
     pub to: Vec<KindId>,
     /// The unpromoted move stays legal.
     pub optional: bool,
+    /// A move that starts in the region may promote too.
+    pub leaving: bool,
+    /// Region index where an optional promotion is forced.
+    pub forced: Option<usize>,
     /// The new piece comes from this zone (the mover's) and the old one goes there.
     pub zone: Option<String>,
     /// The new piece is the mover's (not the old one's owner).
@@ -1331,14 +1335,19 @@ fn finish(
         }
     }
     m.taken = taken;
-    let Some(pr) = moving.promote.as_ref().filter(|pr| {
-        t.loc_cell(to).is_some_and(|c| {
+    let within = |region: usize, l: Loc| {
+        t.loc_cell(l).is_some_and(|c| {
             t.board
-                .region_at(pr.region)
+                .region_at(region)
                 .for_seat(player.index())
                 .contains(c)
         })
-    }) else {
+    };
+    let Some(pr) = moving
+        .promote
+        .as_ref()
+        .filter(|pr| within(pr.region, to) || (pr.leaving && within(pr.region, from)))
+    else {
         return;
     };
     // Promotion: one move per choice, from the plain one (a rare path: pushed as usual).
@@ -1380,7 +1389,8 @@ fn finish(
         out.push(m);
         promoted = true;
     }
-    if pr.optional || !promoted {
+    let forced = promoted && pr.forced.is_some_and(|r| within(r, to));
+    if (pr.optional && !forced) || !promoted {
         out.push(plain);
     }
 }

@@ -403,10 +403,22 @@ pub(super) fn lower_pattern(
         {
             problems.push(Problem::at(&path("zone"), format!("`{z}` is not a zone")));
         }
+        let forced = pr
+            .forced
+            .as_ref()
+            .and_then(|f| region_named(f, &path("forced"), problems));
+        if forced.is_some() && !pr.optional {
+            problems.push(Problem::at(
+                &path("forced"),
+                "`forced` is for an `optional` promotion (without `optional` every promotion is forced)",
+            ));
+        }
         Some(movegen::Promote {
             region,
             to,
             optional: pr.optional,
+            leaving: pr.leaving,
+            forced,
             zone: pr.zone.clone(),
             to_mover: pr.owner == def::NewOwner::Mover,
         })

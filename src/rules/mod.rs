@@ -12,6 +12,7 @@
 
 pub mod api;
 pub mod memory;
+pub mod trace;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -143,6 +144,33 @@ pub(crate) enum Access {
     Write(NonNull<State>, NonNull<Vec<Change>>),
 }
 
+/// How many plies a chain of look-aheads (`s.after(i)`, `s.lookahead()`) may go past the
+/// position the hook was called on: each holds a copy of the state, and a script that looks
+/// ahead from every look-ahead would otherwise grow without end.
+pub(crate) const MAX_LOOKAHEAD: u8 = 8;
+
+/// A look-ahead position, owned by the script as a value (`let p = s.after(i);`): a copy of a
+/// state with a move list of its own. Every read and generator of the API works on it as on
+/// `s`; nothing on it can change the game (the state is shared, never written, so a
+/// look-ahead cannot alias or leak into the caller's position).
+pub(crate) struct Ahead {
+    /// The position, as made when the look-ahead was taken.
+    pub(crate) state: Rc<State>,
+    /// Its own move list, filled by its generators (`p.gen(..)`, `p.legal_moves()`).
+    pub(crate) moves: Vec<Move>,
+    /// `try_move` look-aheads taken on it, innermost last: reads see the last one.
+    pub(crate) tries: Vec<Rc<State>>,
+    /// Plies from the hook's own position (1 for `s.after(i)`).
+    pub(crate) depth: u8,
+}
+
+impl Ahead {
+    /// The position reads see: the last `try_move` on it, or its own.
+    pub(crate) fn current(&self) -> &Rc<State> {
+        self.tries.last().unwrap_or(&self.state)
+    }
+}
+
 /// What one hook call may touch.
 pub(crate) struct Work {
     pub(crate) tables: Rc<Tables>,
@@ -151,10 +179,14 @@ pub(crate) struct Work {
     pub(crate) phase_names: Vec<rhai::ImmutableString>,
     pub(crate) access: Access,
     pub(crate) turn_set: bool,
-    /// How deep `s.replies` calls of the `moves` hook are nested (at most 1).
-    pub(crate) nested: u8,
-    /// States made by `try_move`, owned here: while one is there, reads see the last one.
+    /// The script has a `moves` hook (look-aheads run it for their legal moves).
+    pub(crate) moves_hook: bool,
+    /// States made by `try_move` on the hook's own handle, owned here: while one is there,
+    /// reads see the last one (and generators build on it, as they always have).
     pub(crate) lookahead: Vec<State>,
+    /// A generator or list change ran on the hook's own list during a `try_move`: the list
+    /// is checked against the real position when `moves` returns.
+    pub(crate) built_ahead: bool,
 }
 
 /// Closes the handle when a hook call ends, however it ends.
@@ -165,15 +197,18 @@ impl Drop for Close<'_> {
         memory::call_starts(false);
         if let Ok(mut w) = self.0.try_borrow_mut() {
             w.access = Access::Closed;
-            w.nested = 0;
             w.lookahead.clear();
         }
     }
 }
 
-/// The state handle scripts see as `s`.
+/// The state handle scripts see as `s`: the hook's own position (no `Ahead`), or a
+/// look-ahead the script holds as a value.
 #[derive(Clone)]
-pub(crate) struct Ctx(pub(crate) Rc<RefCell<Work>>);
+pub(crate) struct Ctx(
+    pub(crate) Rc<RefCell<Work>>,
+    pub(crate) Option<Rc<RefCell<Ahead>>>,
+);
 
 /// Which optional hooks a script defines.
 #[derive(Clone, Copy, Debug, Default)]
@@ -203,7 +238,10 @@ pub struct Rules {
     /// `m.word` values: "" then the game's words (`[rules] words`) in order.
     words: Vec<rhai::ImmutableString>,
     file: String,
+    /// The game's script with the variant's after it: positions of errors count in it.
     script: String,
+    /// Where the variant's script stands, when there is one.
+    overlay: Option<Overlay>,
 }
 
 /// Limits every hook call runs under, so a bad script errors instead of hanging.
@@ -224,8 +262,20 @@ fn new_engine() -> Engine {
         .set_max_map_size(10_000)
         .set_max_variables(1_000)
         .set_max_functions(1_000);
-    e.on_print(|_| {});
-    e.on_debug(|_, _, _| {});
+    // Script output goes to the program's sink or a scenario's capture (`trace`), if any.
+    e.on_print(|text| {
+        if trace::wanted() {
+            trace::emit(text);
+        }
+    });
+    e.on_debug(|text, _, pos| {
+        if trace::wanted() {
+            match pos.line() {
+                Some(l) => trace::emit(&format!("debug (line {l}): {text}")),
+                None => trace::emit(&format!("debug: {text}")),
+            }
+        }
+    });
     // Stops a script that holds too much memory in one call (see `memory`).
     e.on_progress(|_| {
         memory::over_limit().map(|o| {
@@ -302,6 +352,52 @@ fn decimal_near(line: &str, col: usize) -> Option<(String, usize)> {
     None
 }
 
+/// Where a variant's script stands: it is compiled after `lines` lines of padding, so its
+/// positions count on from the game's script, and a line past them is the variant file's
+/// `first_line + (line - lines) - 1`.
+struct Overlay {
+    lines: usize,
+    file: String,
+    first_line: usize,
+}
+
+impl Overlay {
+    /// The file and line a position of the combined script stands at.
+    fn place(&self, line: usize) -> Option<(String, usize)> {
+        (line > self.lines).then(|| (self.file.clone(), self.first_line + line - self.lines - 1))
+    }
+}
+
+/// Compiles `text`; an error becomes a diagnostic at `file`, its line mapped by `place`
+/// and shown from `excerpt`.
+fn compile(
+    engine: &Engine,
+    text: &str,
+    file: &str,
+    place: impl Fn(usize) -> usize,
+    excerpt: &str,
+) -> Result<AST, Vec<Diagnostic>> {
+    engine.compile(text).map_err(|e| {
+        let p = e.1;
+        let (line, col) = (p.line(), p.position().unwrap_or(1));
+        // Rhai without floats reads `1.5` as a property `5` of `1`: say what is wrong.
+        let decimal = line.and_then(|l| decimal_near(text.lines().nth(l - 1)?, col));
+        let d = match &decimal {
+            Some((number, _)) => Diagnostic::error(
+                file,
+                format!("`{number}` is a decimal number: scripts have whole numbers only"),
+            )
+            .with_help("count in smaller units (half points as 1, a point as 2) or keep the fraction as two integers"),
+            None => Diagnostic::error(file, format!("the script does not compile: {}", e.0)),
+        };
+        let col = decimal.as_ref().map_or(col, |(_, at)| *at);
+        vec![match line {
+            Some(l) => d.at_line_col(excerpt, place(l), col),
+            None => d,
+        }]
+    })
+}
+
 impl Rules {
     /// Compiles the script and checks its hooks. Errors point at the script.
     pub fn new(
@@ -310,27 +406,30 @@ impl Rules {
         options: BTreeMap<String, Dynamic>,
         script: &str,
         file: &str,
+        variant: Option<&crate::def::VariantScript>,
     ) -> Result<Rules, Vec<Diagnostic>> {
         let engine = new_engine();
-        let ast = engine.compile(script).map_err(|e| {
-            let p = e.1;
-            let (line, col) = (p.line(), p.position().unwrap_or(1));
-            // Rhai without floats reads `1.5` as a property `5` of `1`: say what is wrong.
-            let decimal = line.and_then(|l| decimal_near(script.lines().nth(l - 1)?, col));
-            let d = match &decimal {
-                Some((number, _)) => Diagnostic::error(
-                    file,
-                    format!("`{number}` is a decimal number: scripts have whole numbers only"),
-                )
-                .with_help("count in smaller units (half points as 1, a point as 2) or keep the fraction as two integers"),
-                None => Diagnostic::error(file, format!("the script does not compile: {}", e.0)),
-            };
-            let col = decimal.as_ref().map_or(col, |(_, at)| *at);
-            vec![match line {
-                Some(l) => d.at_line_col(script, l, col),
-                None => d,
-            }]
-        })?;
+        let mut ast = compile(&engine, script, file, |l| l, script)?;
+        // A variant's script is laid over the game's: compiled apart (its errors at its own
+        // file and line) and merged, its functions replacing those of the same name and arity.
+        let mut combined = script.to_string();
+        let overlay = match variant {
+            None => None,
+            Some(v) => {
+                let lines = script.matches('\n').count() + 1;
+                let over = Overlay {
+                    lines,
+                    file: v.file.clone(),
+                    first_line: v.first_line,
+                };
+                let padded = "\n".repeat(lines) + v.text.as_str();
+                let place = |l: usize| over.place(l).map_or(l, |(_, at)| at);
+                ast = ast.merge(&compile(&engine, &padded, &v.file, place, &v.file_text)?);
+                combined.push('\n');
+                combined.push_str(&v.text);
+                Some(over)
+            }
+        };
         let mut hooks = Hooks::default();
         let mut has_moves = false;
         let mut problems = Vec::new();
@@ -398,18 +497,20 @@ impl Rules {
             phase_names,
             access: Access::Closed,
             turn_set: false,
-            nested: 0,
+            moves_hook: hooks.moves,
             lookahead: Vec::new(),
+            built_ahead: false,
         };
         Ok(Rules {
             engine,
             ast,
-            ctx: Ctx(Rc::new(RefCell::new(work))),
+            ctx: Ctx(Rc::new(RefCell::new(work)), None),
             hooks,
             game,
             words,
             file: file.to_string(),
-            script: script.to_string(),
+            script: combined,
+            overlay,
         })
     }
 
@@ -467,19 +568,34 @@ impl Rules {
             .line()
             .map(|l| (l, pos.position().unwrap_or(1)))
             .or_else(|| self.hook_position(hook));
+        let (file, position) = self.place(position);
         RuleError {
             kind,
             game: self.game.clone(),
             hook: hook.to_string(),
             message,
             position,
-            file: self.file.clone(),
+            file,
         }
     }
 
-    /// Line and column of `fn <hook>(` in the script.
+    /// The file and position a position of the combined script stands at: the variant's
+    /// file for its script's lines, the game's script otherwise.
+    fn place(&self, position: Option<(usize, usize)>) -> (String, Option<(usize, usize)>) {
+        match (position, &self.overlay) {
+            (Some((l, c)), Some(o)) => match o.place(l) {
+                Some((file, line)) => (file, Some((line, c))),
+                None => (self.file.clone(), position),
+            },
+            _ => (self.file.clone(), position),
+        }
+    }
+
+    /// Line and column of `fn <hook>(` in the script: the last one, which is in force (a
+    /// variant's replaces the game's).
     fn hook_position(&self, hook: &str) -> Option<(usize, usize)> {
-        self.script.lines().enumerate().find_map(|(i, line)| {
+        let lines: Vec<&str> = self.script.lines().collect();
+        lines.iter().enumerate().rev().find_map(|(i, line)| {
             let col = line.find("fn ")?;
             let rest = line[col + 3..].trim_start();
             let name_end = rest
@@ -507,6 +623,7 @@ impl Rules {
             }
             w.access = access;
             w.turn_set = false;
+            w.built_ahead = false;
         }
         let close = Close(&self.ctx.0);
         memory::call_starts(true);
@@ -527,8 +644,42 @@ impl Rules {
 
     /// Runs `moves(s)`, appending the legal moves of the player to move to `out`.
     pub fn moves(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        let access = Access::Read(NonNull::from(s), Some(NonNull::from(out)));
-        self.call("moves", access, Vec::new()).map(|_| ())
+        let access = Access::Read(NonNull::from(s), Some(NonNull::from(&mut *out)));
+        self.call("moves", access, Vec::new()).map(drop)?;
+        if self.ctx.0.borrow().built_ahead {
+            self.fits(s, out)?;
+        }
+        Ok(())
+    }
+
+    /// Moves built on the hook's own list during a `try_move` are built on the look-ahead
+    /// position (as they always were, so scripts that build the replies there keep working);
+    /// one left in the list that does not fit the real position is refused here, at the hook,
+    /// rather than when it is played.
+    fn fits(&self, s: &State, moves: &[Move]) -> Result<(), RuleError> {
+        let t = self.ctx.0.borrow().tables.clone();
+        let mut scratch = s.clone();
+        for m in moves {
+            let done = crate::engine::apply_actions(&t, &mut scratch, &m.actions);
+            crate::engine::unapply_actions(&t, &mut scratch, &m.actions, done);
+            if done < m.actions.len() {
+                let place = |l: Option<crate::engine::Loc>| l.map_or("-".into(), |l| t.loc_name(l));
+                let (file, position) = self.place(self.hook_position("moves"));
+                return Err(RuleError {
+                    kind: RuleErrorKind::Script,
+                    game: self.game.clone(),
+                    hook: "moves".into(),
+                    message: format!(
+                        "the move {} -> {} was built during a try_move look-ahead and does not fit the position: remove the moves built inside a look-ahead before moves(s) returns, or build them on a look-ahead value (`let p = s.after(i); p.gen(..)`)",
+                        place(m.from()),
+                        place(m.to())
+                    ),
+                    position,
+                    file,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Runs `after_move(s, m)`; returns whether the script chose who moves next.
@@ -571,6 +722,11 @@ impl Rules {
     ) -> Result<(), RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
         self.call(name, access, Vec::new()).map(drop)
+    }
+
+    /// The script in force: the game's, then the variant's (error positions count in it).
+    pub fn script(&self) -> &str {
+        &self.script
     }
 
     /// How many parameters the script's function `name` takes; `None` when it has none of

@@ -169,7 +169,16 @@ pub fn run_scenarios(files: &GameFiles, filter: Option<&str>) -> ScenarioReport 
                 Game::load(files, sc.variant.as_deref(), &sets).map_err(|d| d.to_string())
             });
             let result = match game {
-                Ok(g) => run_one(g, &sc),
+                Ok(g) => {
+                    // What the script printed, shown with a failure.
+                    let (r, said) = crate::rules::trace::capture(|| run_one(g, &sc));
+                    r.map_err(|msg| match said.is_empty() {
+                        true => msg,
+                        false => {
+                            format!("{msg}\n  the script printed:\n    {}", said.join("\n    "))
+                        }
+                    })
+                }
                 Err(e) => Err(format!("the game does not load:\n{e}")),
             };
             match result {

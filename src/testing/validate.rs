@@ -58,7 +58,7 @@ pub fn validate(files: &GameFiles, smoke: usize, until: Option<Instant>) -> Vali
         let start = match g.start() {
             Ok(s) => s,
             Err(e) => {
-                v.push(e.to_diagnostic(Some(g.script())));
+                v.push(g.rule_diagnostic(&e));
                 continue;
             }
         };
@@ -141,37 +141,36 @@ fn no_move_help(g: &Game, s: &State) -> String {
 /// Random playouts calling every hook, checking each position's move list for duplicates.
 /// Returns whether the budget cut the play short.
 fn play(g: &Game, playouts: usize, until: Option<Instant>, of: &str) -> Result<bool, Diagnostic> {
-    let script = Some(g.script());
     let mut rng = Rng::new(7);
     for _ in 0..playouts {
-        let mut s = g.start().map_err(|e| e.to_diagnostic(script))?;
+        let mut s = g.start().map_err(|e| g.rule_diagnostic(&e))?;
         while !s.is_over() {
             if until.is_some_and(|u| Instant::now() >= u) {
                 return Ok(true);
             }
             for p in 0..g.tables().player_count() {
                 g.evaluate(&s, PlayerId(p as u8))
-                    .map_err(|e| e.to_diagnostic(script))?;
+                    .map_err(|e| g.rule_diagnostic(&e))?;
             }
             // Each agreement at the start and now and then later, on a copy.
             if s.ply() % 16 == 0 {
                 for what in g.agreements() {
                     let mut copy = s.clone();
                     g.agree(&mut copy, what).map_err(|e| {
-                        let mut d = e.to_diagnostic(script);
+                        let mut d = g.rule_diagnostic(&e);
                         d.message = format!("agreeing to `{what}`{of}: {}", d.message);
                         d
                     })?;
                 }
             }
-            let moves = g.legal_moves(&s).map_err(|e| e.to_diagnostic(script))?;
+            let moves = g.legal_moves(&s).map_err(|e| g.rule_diagnostic(&e))?;
             if let Some(d) = duplicate(g, &s, &moves, of) {
                 return Err(d);
             }
             let Some(m) = crate::ai::random_move(&moves, &mut rng) else {
                 break;
             };
-            g.play(&mut s, m).map_err(|e| e.to_diagnostic(script))?;
+            g.play(&mut s, m).map_err(|e| g.rule_diagnostic(&e))?;
         }
     }
     Ok(false)

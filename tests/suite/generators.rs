@@ -551,6 +551,35 @@ fn promotion_offers_each_kind_and_optionally_the_plain_move() {
 }
 
 #[test]
+fn promotion_may_start_in_the_region_and_be_forced_in_part_of_it() {
+    // A 1x4 file: promotion in a3..a4, forced on a4; `leaving` lets a move out of a3 promote.
+    let board = "[board]\ngrid = { files = 1, ranks = 4 }\n[regions]\nzone = { A = [\"a3\", \"a4\"], B = [\"a1\", \"a2\"] }\nlast = { A = [\"a4\"], B = [\"a1\"] }\n";
+    let step = "[moves.m]\ndirections = [\"n\", \"s\"]\nkinds = [\"S\"]\n[moves.m.promote]\nregion = \"zone\"\nto = [\"L\"]\noptional = true\nforced = \"last\"\nleaving = true\n";
+    let g = game_with(board, step, &[], &[]);
+    // Into the zone: either; onto the last cell: promoted only; out of the zone: either.
+    assert_eq!(
+        moves(&g, "1/1/aS/1 turn=A"),
+        sorted(&["a2-a1", "a2-a3", "a2-a3=L"])
+    );
+    assert_eq!(
+        moves(&g, "1/aS/1/1 turn=A"),
+        sorted(&["a3-a4=L", "a3-a2", "a3-a2=L"])
+    );
+    // Without `leaving`, a move out of the zone does not promote.
+    let g = game_with(board, &step.replace("leaving = true\n", ""), &[], &[]);
+    assert_eq!(moves(&g, "1/aS/1/1 turn=A"), sorted(&["a3-a4=L", "a3-a2"]));
+    // `forced` names a region, and is for an optional promotion only.
+    let regions = "[regions]\nzone = [\"b1\"]\n";
+    let bad = "[moves.a]\ndirections = [\"e\"]\n[moves.a.promote]\nregion = \"zone\"\nto = [\"S\"]\noptional = true\nforced = \"lst\"\n";
+    let e = load_error(regions, bad);
+    assert!(e.contains("`lst` is not a region"), "{e}");
+    let bad = bad.replace("optional = true\n", "").replace("lst", "zone");
+    let e = load_error(regions, &bad);
+    assert!(e.contains("`forced` is for an `optional` promotion"), "{e}");
+    assert!(e.contains("game.toml:"), "{e}");
+}
+
+#[test]
 fn a_whole_stack_moves_as_one_when_its_bottom_piece_allows() {
     let board = "[board]\ngrid = { files = 4, ranks = 1 }\n";
     let tree = "[moves.m]\ndirections = [\"e\"]\nbase_kinds = [\"L\"]\ncarry = \"stack\"\nover_max = \"stack-1\"\n";

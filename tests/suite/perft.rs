@@ -137,6 +137,15 @@ fn chess_published_counts_ignore_dead_positions() {
 }
 
 #[test]
+fn shogi_from_the_start_matches_the_published_counts() {
+    // Published shogi perft from the initial position (the table on qiita.com/ak11, "将棋で
+    // Perftしてみたまとめ", checked there against a Stockfish-based shogi engine): 30, 900,
+    // 25,470, 719,731, 19,861,490. Depth 5 holds captures, promotions and drops.
+    let counts: Vec<u64> = (1..=5).map(|d| perft_of("shogi", None, None, d)).collect();
+    assert_eq!(counts, [30, 900, 25_470, 719_731, 19_861_490]);
+}
+
+#[test]
 fn a_watched_perft_counts_the_same_and_stops_where_it_is_told() {
     use icebox::testing::{PerftProgress, perft_watched};
     use std::sync::atomic::{AtomicBool, Ordering};

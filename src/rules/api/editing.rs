@@ -44,10 +44,23 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.move_from(i: int) -> int",
-        "Where move `i` starts (a cell or zone location), or -1 for a pass.",
+        "Where move `i` starts (a cell or zone location), or -1 for a pass: for a placement, the zone its piece comes from (`s.move_from(i) == s.zone(\"hand\")` is a drop).",
         "s.move_from(i)",
         |c: &mut Ctx, i: i64| {
-            with_move(c, i, |m| Ok(m.from().map_or(-1, |l| l.index() as i64)))
+            with_move(c, i, |m| {
+                // A placement's path is its target alone; where it starts is the zone the
+                // piece is taken from.
+                let zone = match m.shape {
+                    Shape::Place(_) => m.actions.iter().find_map(|a| match *a {
+                        Action::Transfer { from, to, .. } if Some(to) == m.to() && from != to => {
+                            Some(from)
+                        }
+                        _ => None,
+                    }),
+                    _ => None,
+                };
+                Ok(zone.or(m.from()).map_or(-1, |l| l.index() as i64))
+            })
         }
     );
 
@@ -230,7 +243,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.try_move(i: int)",
-        "Plays move `i` on a copy of the state that every read then sees, until `undo_try` (the turn does not pass). Generators and list changes are refused meanwhile.",
+        "Plays move `i` on a copy of the state that every read then sees, until `undo_try` (the turn does not pass). Generators and list changes meanwhile build on that copy and go into the same list: take such moves out again before `moves` returns (one that does not fit the real position is an error there). For a look-ahead with a list of its own, use `s.after(i)`.",
         "s.try_move(i); let bad = stuck(s, x); s.undo_try();",
         |c: &mut Ctx, i: i64| try_move(c, i)
     );
@@ -256,10 +269,14 @@ pub(super) fn register(api: &mut Api) {
         "Takes back the last `try_move`.",
         "s.undo_try();",
         |c: &mut Ctx| {
-            let mut w = c.0.borrow_mut();
-            match w.lookahead.pop() {
-                Some(_) => Ok(()),
-                None => Err(rt("undo_try without a try_move")),
+            let undone = match &c.1 {
+                Some(a) => a.borrow_mut().tries.pop().is_some(),
+                None => c.0.borrow_mut().lookahead.pop().is_some(),
+            };
+            if undone {
+                Ok(())
+            } else {
+                Err(rt("undo_try without a try_move"))
             }
         }
     );

@@ -79,9 +79,9 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
-        "s.add_place(zone: int, piece: int, to: int)",
-        "Adds a placement of `piece` from a zone location (`s.zone(...)`) onto cell `to`.",
-        "s.add_place(s.zone(\"hand\"), p, c);",
+        "s.add_place(zone: int, piece: int, to: int) -> int",
+        "Adds a placement of `piece` from a zone location (`s.zone(...)`) onto cell `to` and returns its index, so the same move can also move, take, turn or promote other pieces (`move_also`, `move_take`, `move_convert`, `move_promote`): one ply, one undo.",
+        "let i = s.add_place(s.zone(\"hand\"), p, c); s.move_convert(i, s.step(c, \"n\"));",
         |c: &mut Ctx, zone_loc: i64, p: i64, to: i64| {
             generate(c, |t, s, out| {
                 let (from, to, piece) = (loc(t, zone_loc)?, loc(t, to)?, piece(t, p)?);
@@ -97,7 +97,7 @@ pub(super) fn register(api: &mut Api) {
                 m.path.push(to);
                 m.actions.push(Action::Transfer { piece, from, to });
                 out.push(m);
-                Ok(())
+                Ok(out.len() as i64 - 1)
             })
         }
     );

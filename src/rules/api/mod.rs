@@ -45,10 +45,14 @@ fn rt(msg: impl Into<String>) -> Box<EvalAltResult> {
     EvalAltResult::ErrorRuntime(Dynamic::from(msg.into()), Position::NONE).into()
 }
 
-/// Reads the state: the caller's, or the last `try_move` look-ahead.
+/// Reads the state: a look-ahead value's, or the caller's (or its last `try_move`).
 fn read<T>(c: &Ctx, f: impl FnOnce(&Work, &Tables, &State) -> R<T>) -> R<T> {
     let w = c.0.borrow();
     let t = w.tables.clone();
+    if let Some(a) = &c.1 {
+        let s = a.borrow().current().clone();
+        return f(&w, &t, &s);
+    }
     if let Some(s) = w.lookahead.last() {
         return f(&w, &t, s);
     }
@@ -61,8 +65,14 @@ fn read<T>(c: &Ctx, f: impl FnOnce(&Work, &Tables, &State) -> R<T>) -> R<T> {
     f(&w, &t, s)
 }
 
-/// Changes the state through a logged transaction: only in hooks that may change it.
+/// Changes the state through a logged transaction: only in hooks that may change it, and
+/// never on a look-ahead (a value of the script's, not the game's position).
 fn change<T>(c: &Ctx, what: &str, f: impl FnOnce(&Work, &Tables, &mut Tx) -> R<T>) -> R<T> {
+    if c.1.is_some() {
+        return Err(rt(format!(
+            "`s.{what}` changes the state, and a look-ahead (s.after, s.lookahead) cannot be changed: call it on the hook's own `s`"
+        )));
+    }
     let w = c.0.borrow_mut();
     let Access::Write(mut sp, mut lp) = w.access else {
         return Err(rt(match w.access {
@@ -80,32 +90,45 @@ fn change<T>(c: &Ctx, what: &str, f: impl FnOnce(&Work, &Tables, &mut Tx) -> R<T
     f(&w, &t, &mut tx)
 }
 
-/// Adds to or edits the move list of `moves(s)`. Not during a look-ahead: moves generated
-/// there would be the look-ahead position's, not the real one's.
+/// Adds to or edits a move list: a look-ahead value's own (in any hook), or the list of
+/// `moves(s)`. During a `try_move` on `s` the moves are built on the look-ahead position and
+/// go into the hook's list, as they always did (scripts build the replies there and remove
+/// them again); `Rules::moves` checks that what is left fits the real position.
 fn generate<T>(c: &Ctx, f: impl FnOnce(&Tables, &State, &mut Vec<Move>) -> R<T>) -> R<T> {
-    let w = c.0.borrow_mut();
+    if let Some(a) = &c.1 {
+        let t = c.0.borrow().tables.clone();
+        let mut a = a.borrow_mut();
+        let s = a.current().clone();
+        return f(&t, &s, &mut a.moves);
+    }
+    let mut w = c.0.borrow_mut();
     let Access::Read(sp, Some(mut op)) = w.access else {
         return Err(rt(
-            "move generators and move-list changes can only be called from moves(s)",
+            "move generators and move-list changes can only be called from moves(s), or on a look-ahead (s.lookahead(), s.after(i))",
         ));
     };
-    if !w.lookahead.is_empty() {
-        return Err(rt(
-            "no move generators or move-list changes during try_move: the moves would be the look-ahead position's; call undo_try first",
-        ));
-    }
+    w.built_ahead |= !w.lookahead.is_empty();
+    let t = w.tables.clone();
     // SAFETY: `Access`: the state is only read; the list comes from the caller's `&mut`, and
     // the exclusive `RefCell` borrow held here keeps it the only reference.
-    let (s, out) = unsafe { (sp.as_ref(), op.as_mut()) };
-    let t = w.tables.clone();
-    f(&t, s, out)
+    let out = unsafe { op.as_mut() };
+    match w.lookahead.last() {
+        Some(s) => f(&t, s, out),
+        // SAFETY: as above.
+        None => f(&t, unsafe { sp.as_ref() }, out),
+    }
 }
 
-/// Reads the move list of `moves(s)` (allowed during a look-ahead too).
+/// Reads a move list: a look-ahead value's, or the one `moves(s)` is building.
 fn with_list<T>(c: &Ctx, what: &str, f: impl FnOnce(&[Move]) -> R<T>) -> R<T> {
+    if let Some(a) = &c.1 {
+        return f(&a.borrow().moves);
+    }
     let w = c.0.borrow();
     let Access::Read(_, Some(op)) = w.access else {
-        return Err(rt(format!("{what} can only be called from moves(s)")));
+        return Err(rt(format!(
+            "{what} can only be called from moves(s), or on a look-ahead (s.lookahead(), s.after(i))"
+        )));
     };
     // SAFETY: `Access`: shared read while the `RefCell` borrow shuts out every writer.
     f(unsafe { op.as_ref() })
@@ -231,33 +254,61 @@ fn top_after(t: &Tables, s: &State, m: &Move, at: Loc) -> Option<Piece> {
     scratch.top(at)
 }
 
+/// The position after move `i` of the handle's list (its last `try_move` look-ahead if one
+/// is open), as a copy: with the turn passed to the next seat when `pass_turn`.
+fn played(c: &Ctx, what: &str, i: i64, pass_turn: bool) -> R<(State, u8)> {
+    let t = c.0.borrow().tables.clone();
+    let (mut next, depth) = with_list(c, what, |out| {
+        let m = usize::try_from(i)
+            .ok()
+            .and_then(|i| out.get(i))
+            .ok_or_else(|| rt(format!("there is no move {i} (there are {})", out.len())))?;
+        let (base, depth) = read(c, |_, _, s| Ok((s.clone(), 0)))?;
+        let depth = c.1.as_ref().map_or(depth, |a| a.borrow().depth);
+        let mut next = base;
+        crate::engine::apply_actions(&t, &mut next, &m.actions);
+        Ok((next, depth))
+    })?;
+    if pass_turn {
+        next.turn = t.next_seat(next.turn);
+    }
+    Ok((next, depth))
+}
+
+/// A look-ahead value one ply deeper than `depth`, refused past the bound.
+fn ahead(c: &Ctx, state: State, depth: u8) -> R<Ctx> {
+    if depth >= super::MAX_LOOKAHEAD {
+        return Err(rt(format!(
+            "a look-ahead goes at most {} deep (s.depth counts them: check it before looking further)",
+            super::MAX_LOOKAHEAD
+        )));
+    }
+    let a = super::Ahead {
+        state: Rc::new(state),
+        moves: Vec::new(),
+        tries: Vec::new(),
+        depth: depth + 1,
+    };
+    Ok(Ctx(c.0.clone(), Some(Rc::new(std::cell::RefCell::new(a)))))
+}
+
 /// Plays move `i` of the list being built on a copy of the state, which every read then sees
 /// until `undo_try` (or the end of the hook): "would this move cause ...?" questions.
 fn try_move(c: &Ctx, i: i64) -> R<()> {
-    let mut w = c.0.borrow_mut();
-    let Access::Read(sp, Some(op)) = w.access else {
-        return Err(rt("try_move can only be called from moves(s)"));
+    let open = match &c.1 {
+        Some(a) => a.borrow().tries.len(),
+        None => c.0.borrow().lookahead.len(),
     };
-    if w.lookahead.len() >= 8 {
+    if open >= 8 {
         return Err(rt(
             "try_move nests at most 8 deep; call undo_try after each",
         ));
     }
-    // SAFETY: `Access`: shared reads while the exclusive `RefCell` borrow shuts out writers.
-    let out = unsafe { op.as_ref() };
-    let m = usize::try_from(i)
-        .ok()
-        .and_then(|i| out.get(i))
-        .ok_or_else(|| rt(format!("there is no move {i} (there are {})", out.len())))?;
-    let mut next = match w.lookahead.last() {
-        Some(s) => s.clone(),
-        // SAFETY: as above.
-        None => unsafe { sp.as_ref() }.clone(),
-    };
-    for a in &m.actions {
-        crate::engine::apply_action(&w.tables, &mut next, a);
+    let (next, _) = played(c, "try_move", i, false)?;
+    match &c.1 {
+        Some(a) => a.borrow_mut().tries.push(Rc::new(next)),
+        None => c.0.borrow_mut().lookahead.push(next),
     }
-    w.lookahead.push(next);
     Ok(())
 }
 

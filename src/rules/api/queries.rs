@@ -2,7 +2,6 @@
 
 #[allow(unused_imports)]
 use super::*;
-use std::ptr::NonNull;
 
 pub(super) fn register(api: &mut Api) {
     def!(
@@ -189,65 +188,95 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.replies(i: int) -> int",
-        "How many legal replies the next seat would have after move `i` of the list: the move is played on a copy, the turn passes to the next seat, and the `moves` hook is run there (only in `moves`; not nested). A drop that leaves no reply mates.",
+        "How many legal replies the next seat would have after move `i` of the list: the move is played on a copy, the turn passes to the next seat, and the `moves` hook is run there (the generators of `[rules] generators` are not: `s.after(i).legal_moves()` counts every legal move). A drop that leaves no reply mates.",
         "if s.kind(s.move_piece(i)) == \"P\" && s.replies(i) == 0 { s.remove_move(i); }",
-        |ctx: rhai::NativeCallContext, c: &mut Ctx, i: i64| replies(&ctx, c, i)
+        |ctx: rhai::NativeCallContext, c: &mut Ctx, i: i64| {
+            let (next, depth) = played(c, "replies", i, true)?;
+            let p = ahead(c, next, depth)?;
+            run_moves(&ctx, &p, false)
+        }
+    );
+
+    def!(
+        api,
+        "s.after(i: int) -> State",
+        "A look-ahead: the position after move `i` of the list, with the turn passed to the next seat, as a value of its own with the whole read and generator API (`p.top(c)`, `p.gen(..)`, `p.legal_moves()`, `p.after(j)` to look further). Hooks do not run on it (`after_move`, `outcome`), and nothing on it changes the game. At most 8 look-aheads deep (`s.depth`); each costs a copy of the state.",
+        "let p = s.after(i); if p.legal_moves() == 0 && p.in_check(p.turn) { s.remove_move(i); }",
+        |c: &mut Ctx, i: i64| {
+            let (next, depth) = played(c, "after", i, true)?;
+            ahead(c, next, depth)
+        }
+    );
+
+    def!(
+        api,
+        "s.lookahead() -> State",
+        "A look-ahead of this very position (the same seat to move), with an empty move list of its own: for generating and looking ahead from any hook, `evaluate` and `after_move` included.",
+        "let p = s.lookahead(); p.gen(\"step\"); let mobility = p.move_count();",
+        |c: &mut Ctx| {
+            let here = read(c, |_, _, s| Ok(s.clone()))?;
+            ahead(c, here, c.1.as_ref().map_or(0, |a| a.borrow().depth))
+        }
+    );
+
+    def!(
+        api,
+        "s.legal_moves() -> int",
+        "On a look-ahead: fills its move list with the legal moves of its seat to move, exactly as the game makes them (the generators in force, the `moves` hook run on the look-ahead, forbidden moves, passes, the royal rule), and returns how many. Inside that `moves` call `s` is the look-ahead and `s.depth` is above 0.",
+        "let p = s.after(i); let replies = p.legal_moves();",
+        |ctx: rhai::NativeCallContext, c: &mut Ctx| run_moves(&ctx, c, true)
+    );
+
+    def!(
+        api,
+        "s.depth -> int",
+        "How many look-aheads this handle is from the hook's own position: 0 for the `s` a hook is given, one more for each `after` or `lookahead` taken (at most 8). A `moves` hook run on a look-ahead can stop looking further with it.",
+        "if s.depth == 0 { /* the expensive check, only at the real position */ }",
+        |c: &mut Ctx| -> R<i64> { Ok(c.1.as_ref().map_or(0, |a| i64::from(a.borrow().depth))) }
     );
 }
 
-/// `s.replies(i)`: runs the `moves` hook on the position after move `i`, with the next seat
-/// to move, and counts its moves. The handle is lent the copy for the nested call and given
-/// back its own access after it, whatever happens.
-fn replies(ctx: &rhai::NativeCallContext, c: &mut Ctx, i: i64) -> R<i64> {
-    let (next, saved) = {
-        let mut w = c.0.borrow_mut();
-        let Access::Read(sp, Some(op)) = w.access else {
-            return Err(rt("replies can only be called from moves(s)"));
-        };
-        if w.nested > 0 {
-            return Err(rt("replies cannot be called while replies is running"));
-        }
-        // SAFETY: `Access`: shared reads while the exclusive `RefCell` borrow shuts out writers.
-        let out = unsafe { op.as_ref() };
-        let m = usize::try_from(i)
-            .ok()
-            .and_then(|i| out.get(i))
-            .ok_or_else(|| rt(format!("there is no move {i} (there are {})", out.len())))?;
-        let mut next = match w.lookahead.last() {
-            Some(s) => s.clone(),
-            // SAFETY: as above.
-            None => unsafe { sp.as_ref() }.clone(),
-        };
-        crate::engine::apply_actions(&w.tables, &mut next, &m.actions);
-        next.turn = w.tables.next_seat(next.turn);
-        let saved = (w.access, std::mem::take(&mut w.lookahead));
-        (next, saved)
+/// Runs the `moves` hook on the look-ahead `p` into its own list (which it replaces), with
+/// `full` everything else the game's legal moves are made of (`engine::legal`), and
+/// without it only the royal rule (`s.replies`' meaning since it was written); returns how
+/// many moves the list holds.
+fn run_moves(ctx: &rhai::NativeCallContext, p: &Ctx, full: bool) -> R<i64> {
+    let Some(a) = &p.1 else {
+        return Err(rt(
+            "legal_moves is for a look-ahead (s.after(i), s.lookahead()): the moves of the hook's own position are the ones moves(s) is making",
+        ));
     };
-    let mut buf: Vec<Move> = Vec::new();
-    {
-        let mut w = c.0.borrow_mut();
-        w.access = Access::Read(NonNull::from(&next), Some(NonNull::from(&mut buf)));
-        w.nested += 1;
+    let (t, has_hook) = {
+        let w = p.0.borrow();
+        (w.tables.clone(), w.moves_hook)
+    };
+    let state = a.borrow().current().clone();
+    // The hook appends to the look-ahead's own list; the list being built is lent to it.
+    let hook = |_: &State, out: &mut Vec<Move>| -> R<()> {
+        std::mem::swap(&mut a.borrow_mut().moves, out);
+        let r = ctx.call_fn::<Dynamic>("moves", (Dynamic::from(p.clone()),));
+        std::mem::swap(&mut a.borrow_mut().moves, out);
+        r.map(drop)
+    };
+    let mut out = Vec::new();
+    if full {
+        crate::engine::legal::legal(&t, &state, &mut out, has_hook.then_some(hook))?;
+    } else {
+        if has_hook {
+            hook(&state, &mut out)?;
+        }
+        if let Some(royal) = &t.royal {
+            crate::engine::attack::keep_safe(
+                &t,
+                &state,
+                &mut out,
+                state.turn(),
+                royal.kind,
+                &royal.attacks,
+            );
+        }
     }
-    let r = ctx.call_fn::<Dynamic>("moves", (Dynamic::from(c.clone()),));
-    {
-        let mut w = c.0.borrow_mut();
-        w.access = saved.0;
-        w.lookahead = saved.1;
-        w.nested -= 1;
-    }
-    r.map(|_| ())?;
-    // The replies that are legal: none may leave the replier's royal piece attacked.
-    let t = c.0.borrow().tables.clone();
-    if let Some(royal) = &t.royal {
-        crate::engine::attack::keep_safe(
-            &t,
-            &next,
-            &mut buf,
-            next.turn,
-            royal.kind,
-            &royal.attacks,
-        );
-    }
-    Ok(buf.len() as i64)
+    let n = out.len() as i64;
+    a.borrow_mut().moves = out;
+    Ok(n)
 }

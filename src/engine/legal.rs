@@ -1,0 +1,82 @@
+//! The legal moves of a position, put together from their parts in one order: the dice
+//! turn's stages, the generators in force (tier by tier), the script's `moves` hook, the
+//! forbidden moves and the duty to release, the passes the rules allow, the royal rule, the
+//! castling and en passant marks.
+//!
+//! The engine knows nothing of scripts, so the hook is a closure: `Game` passes the rules'
+//! `moves` hook, and a look-ahead a script holds (`p.legal_moves()`) passes the same hook run
+//! on that look-ahead. Both get the same moves from one function, so a look-ahead's legal
+//! moves are the game's.
+
+use super::turn::{self, Stage};
+use super::{Move, Shape, State, Tables};
+
+/// Fills `out` with the moves of the player to move, the script's hook (`script`, when the
+/// game has one) run between the generators and the filters.
+pub fn generate<E>(
+    t: &Tables,
+    s: &State,
+    out: &mut Vec<Move>,
+    script: Option<impl FnOnce(&State, &mut Vec<Move>) -> Result<(), E>>,
+) -> Result<(), E> {
+    // A dice turn the engine runs gives the moves of its stages itself; the generators play
+    // the dice.
+    let stage = t.turn.as_ref().map(|dt| turn::moves(t, dt, s, out));
+    if matches!(stage, None | Some(Stage::Play)) {
+        for tier in t.tiers(s.phase()) {
+            for &p in tier {
+                super::movegen::generate(t, s, &t.patterns[p], s.turn(), None, out);
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
+    }
+    if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage) {
+        turn::keep_usable(t, dt, s, out);
+    }
+    if let Some(hook) = script {
+        hook(s, out)?;
+    }
+    if !t.forbid.is_empty() {
+        super::conditions::forbid(t, s, out);
+    }
+    if let Some(c) = t.release {
+        super::conditions::release(t, s, c, out);
+    }
+    if let (Some(dt), Some(Stage::Play)) = (&t.turn, stage)
+        && out.is_empty()
+        && dt.unusable == crate::def::Unusable::Pass
+    {
+        // "When neither number can be used, the player loses his turn."
+        out.push(Move::pass());
+    }
+    if t.may_pass && !out.iter().any(|m| m.shape == Shape::Pass) {
+        out.push(Move::pass());
+    }
+    if let Some(r) = &t.royal {
+        super::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
+    }
+    super::castle::decorate(t, s, out);
+    Ok(())
+}
+
+/// The legal moves as a player sees them: none once the game is over, and a pass when the
+/// rules say a player with no move passes (`no_moves = "pass"`).
+pub fn legal<E>(
+    t: &Tables,
+    s: &State,
+    out: &mut Vec<Move>,
+    script: Option<impl FnOnce(&State, &mut Vec<Move>) -> Result<(), E>>,
+) -> Result<(), E> {
+    out.clear();
+    if s.is_over() {
+        return Ok(());
+    }
+    generate(t, s, out, script)?;
+    if out.is_empty() && t.no_moves == super::NoMoves::Pass {
+        out.push(Move::pass());
+        super::castle::decorate(t, s, out);
+    }
+    Ok(())
+}
