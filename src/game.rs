@@ -836,10 +836,10 @@ fn phase_ends(t: &Tables, tx: &mut Tx<'_>) -> bool {
     true
 }
 
-/// The ends the engine checks after a move, before the turn passes (`[end]`): a line, a
-/// chain, a full board.
+/// The ends the engine checks after a move, before the turn passes (`[end]`): lines, a
+/// chain, a region reached, a full board.
 fn ends_after(t: &Tables, tx: &mut Tx<'_>, m: &Move, mover: PlayerId) {
-    if tx.s.is_over() || (t.end.line.is_none() && t.end.connect.is_none() && t.end.full.is_none()) {
+    if tx.s.is_over() || !t.end.checks_after_move() {
         return;
     }
     let placed: smallvec::SmallVec<[crate::board::CellId; 8]> = m

@@ -1,6 +1,6 @@
 //! Board topology: cells, labelled directions, regions and drawing rows, built from the
-//! definition. A petgraph graph checks the shape once (connectivity); move generation then uses
-//! a dense `cell x direction` table, because a table lookup is a few times cheaper than walking
+//! definition. A petgraph graph carries the graph algorithms (distances, connections); move
+//! generation uses a dense `cell x direction` table, because a table lookup is a few times cheaper than walking
 //! graph edges and it is the innermost operation of every generator.
 //!
 //! Key types: [`Board`], [`CellId`], [`DirId`], [`CellSet`]. Knows nothing of pieces or rules.
@@ -481,28 +481,10 @@ impl Board {
             *slot = to.0;
             graph.add_edge(nodes[from.index()], nodes[to.index()], ());
         }
-        if !b.names.is_empty() && petgraph::algo::connected_components(&graph) > 1 {
-            let mut reach = vec![false; b.names.len()];
-            // Weak reachability from the first cell, to name a cell that is cut off.
-            let mut und: petgraph::graph::UnGraph<(), ()> =
-                petgraph::graph::UnGraph::new_undirected();
-            let un: Vec<_> = (0..b.names.len()).map(|_| und.add_node(())).collect();
-            for e in graph.raw_edges() {
-                und.add_edge(un[e.source().index()], un[e.target().index()], ());
-            }
-            let mut dfs = petgraph::visit::Dfs::new(&und, un[0]);
-            while let Some(n) = dfs.next(&und) {
-                reach[n.index()] = true;
-            }
-            let cut = reach.iter().position(|r| !r).unwrap_or(0);
-            problems.push(Problem::at(
-                &["board"],
-                format!(
-                    "the board is not connected: `{}` cannot be reached from `{}`",
-                    b.names[cut], b.names[0]
-                ),
-            ));
-        }
+        // A board may be in separate parts (islands, several small boards side by side):
+        // no link joins them, so no generator walks from one to another, and nothing else
+        // needs one part. It used to be refused as "not connected"; tests/suite/islands.rs
+        // plays such boards.
         // Player-relative directions.
         for (rel, per) in &def.directions {
             if b.dir_names.contains(rel) {
@@ -901,14 +883,27 @@ mod tests {
     }
 
     #[test]
-    fn a_disconnected_board_is_rejected() {
+    fn a_board_in_separate_parts_is_built_and_its_parts_stay_apart() {
+        // Two islands, x-y and z-w (a board need not be connected).
         let d = def(
-            "[board]\ncells=[{name='x'},{name='y'},{name='z'}]\nlinks=[{from='x',to='y',dir='e',back='w'}]",
+            "[board]\ncells=[{name='x'},{name='y'},{name='z'},{name='w'}]\nlinks=[{from='x',to='y',dir='e',back='w'},{from='z',to='w',dir='e',back='w'}]",
         );
-        let problems = Board::build(&d).expect_err("must fail");
-        assert!(
-            problems[0].message.contains("`z` cannot be reached"),
-            "{problems:?}"
+        let b = Board::build(&d).expect("a board of two islands builds");
+        let e = b.dir("e", 0).expect("e");
+        let (x, y, z) = (b.cell("x"), b.cell("y"), b.cell("z"));
+        assert_eq!(b.step(x.expect("x"), e), y);
+        assert_eq!(
+            b.step(y.expect("y"), e),
+            None,
+            "no link from one island to the other"
+        );
+        let mut target = CellSet::new(b.len());
+        target.insert(z.expect("z"));
+        let to_z = b.distances_to(&target);
+        assert_eq!(
+            to_z[x.expect("x").index()],
+            u16::MAX,
+            "z cannot be reached from x"
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Commands that check and measure a game: `test` (scenarios and conformance, or mutation
 //! testing), `validate`, `perft` and `bench`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -12,7 +13,6 @@ use crate::engine::State;
 use crate::engine::rng::Rng;
 use crate::game::Game;
 use crate::testing;
-use crate::testing::perft;
 
 pub(super) fn test(
     files: &GameFiles,
@@ -62,7 +62,13 @@ pub(super) fn test(
 
 pub(super) fn mutation_test(files: &GameFiles, jobs: usize, only: Option<&str>) -> ExitCode {
     let t0 = Instant::now();
-    let r = testing::run_mutants(files, jobs, only);
+    let r = match testing::run_mutants(files, jobs, only) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", files.label);
+            return ExitCode::from(1);
+        }
+    };
     for m in &r.survived {
         println!("SURVIVED {}", m.id);
         println!("  at {}:{}", files.path_of(&m.file), m.line);
@@ -106,37 +112,94 @@ pub(super) fn perft_cmd(
         return Err(format!("--depth {depth}: at most {MAX_PERFT_DEPTH}").into());
     }
     let mut s = start(g, position)?;
-    if divide && depth > 0 {
+    let stop = super::interrupt::watch();
+    let bar = counting_bar(None);
+    bar.set_message("counting");
+    // The root moves' texts, only where they are shown (writing them costs more than a
+    // small count).
+    let texts: Vec<String> = if divide || !bar.is_hidden() {
         let moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
-        let mut lines: Vec<(String, u64)> = Vec::new();
-        for m in &moves {
-            let text = g.move_text(&s, m);
-            let u = g.play(&mut s, m).map_err(|e| rule_failure(g, e))?;
-            let n = perft(g, &mut s, depth - 1).map_err(|e| rule_failure(g, e))?;
-            g.undo(&mut s, u);
-            lines.push((text, n));
+        moves.iter().map(|m| g.move_text(&s, m)).collect()
+    } else {
+        Vec::new()
+    };
+    // At a terminal, --divide prints each root move as its count is done (a deep count
+    // shows its way); elsewhere they come sorted at the end, as before.
+    let live = divide && !bar.is_hidden() && std::io::stdout().is_terminal();
+    let t0 = Instant::now();
+    let mut report = |p: testing::PerftProgress<'_>| match p {
+        testing::PerftProgress::Root {
+            index, of, nodes, ..
+        } => {
+            bar.set_length(of as u64);
+            bar.inc(1);
+            if let Some(text) = texts.get(index) {
+                bar.set_message(format!("{text}: {nodes}"));
+                if live {
+                    bar.suspend(|| println!("{text}: {nodes}"));
+                }
+            }
         }
+        testing::PerftProgress::Nodes(n) => bar.set_message(format!("{n} nodes so far")),
+    };
+    let count = testing::perft_watched(g, &mut s, depth, stop, &mut report)
+        .map_err(|e| rule_failure(g, e))?;
+    bar.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
+    let nodes = count.nodes;
+    if divide && !live {
+        let mut lines: Vec<(&String, &u64)> = texts.iter().zip(&count.divide).collect();
         lines.sort();
         for (text, n) in lines {
             println!("{text}: {n}");
         }
     }
-    let t0 = Instant::now();
-    let nodes = perft(g, &mut s, depth).map_err(|e| rule_failure(g, e))?;
-    let secs = t0.elapsed().as_secs_f64();
     if json {
         println!(
             "{}",
-            serde_json::json!({"game": g.id(), "depth": depth, "nodes": nodes, "seconds": secs})
+            serde_json::json!({"game": g.id(), "depth": depth, "nodes": nodes, "seconds": secs,
+                "complete": count.complete})
         );
-    } else {
+    } else if count.complete {
         println!(
             "perft {} depth {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)",
             g.id(),
             nodes as f64 / secs.max(1e-9)
         );
+    } else {
+        println!(
+            "perft {} depth {depth}: interrupted after {secs:.3}s: {nodes} nodes counted so far, {} of {} root moves in full",
+            g.id(),
+            count.divide.len(),
+            count.roots
+        );
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if count.complete {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(super::interrupt::EXIT)
+    })
+}
+
+/// A progress bar on stderr for a count a person waits on (`perft`, `bench`), hidden when
+/// stderr is not a terminal so that piped and redirected output stays as it was. `len`:
+/// the work in all, when known.
+fn counting_bar(len: Option<u64>) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = match len {
+        Some(n) => indicatif::ProgressBar::new(n),
+        None => indicatif::ProgressBar::no_length(),
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {bar:30} {pos}/{len} {msg}  {elapsed} (Ctrl-C stops and prints the count so far)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
 }
 
 /// Peak resident memory of this process, from /proc (Linux); 0 where unknown.
@@ -162,14 +225,19 @@ pub(super) fn bench(
 ) -> Res {
     let start_state = start(g, position)?;
     let mut rng = Rng::new(seed);
-    let (n, moves_total, secs) = random_playouts(
+    let stop = super::interrupt::watch();
+    let bar = counting_bar(Some(playouts as u64));
+    let run = random_playouts(
         g,
         &start_state,
         Until::Count(playouts as u64),
         max_plies,
         &mut rng,
+        (stop, &bar),
     )?;
-    let (playouts, decided) = (n.0 as usize, n.1);
+    bar.finish_and_clear();
+    let (playouts, decided, secs) = (run.playouts as usize, run.decided, run.secs);
+    let moves_total = run.plies;
     let pps = playouts as f64 / secs;
     let mps = moves_total as f64 / secs;
     let rss = peak_rss_bytes();
@@ -178,16 +246,26 @@ pub(super) fn bench(
         println!(
             "{}",
             serde_json::json!({"game": g.id(), "playouts": playouts, "seconds": secs, "playouts_per_sec": pps,
-                "moves_per_sec": mps, "average_length": avg, "decided": decided, "peak_rss_bytes": rss})
+                "moves_per_sec": mps, "average_length": avg, "decided": decided, "peak_rss_bytes": rss,
+                "complete": run.complete})
         );
     } else {
         println!(
-            "bench {}: {playouts} playouts in {secs:.3}s: {pps:.0} playouts/s, {mps:.0} moves/s, average {avg:.1} plies, {decided} decided, peak RSS {:.1} MiB",
+            "bench {}: {}{playouts} playouts in {secs:.3}s: {pps:.0} playouts/s, {mps:.0} moves/s, average {avg:.1} plies, {decided} decided, peak RSS {:.1} MiB",
             g.id(),
+            if run.complete {
+                ""
+            } else {
+                "interrupted after "
+            },
             rss as f64 / 1048576.0
         );
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if run.complete {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(super::interrupt::EXIT)
+    })
 }
 
 /// How long `random_playouts` goes on.
@@ -198,16 +276,33 @@ enum Until {
     Seconds(f64),
 }
 
-/// Random playouts from `start` (throws picked by weight): ((playouts, decided), plies, secs).
+/// What a run of random playouts did.
+struct Playouts {
+    /// Playouts played to the end.
+    playouts: u64,
+    /// Of those, the ones with a winner.
+    decided: usize,
+    /// Plies played in them.
+    plies: u64,
+    /// Seconds taken.
+    secs: f64,
+    /// Whether the run went as long as asked (not stopped by Ctrl-C).
+    complete: bool,
+}
+
+/// Random playouts from `start` (throws picked by weight), stopping early when `stop` is set
+/// (Ctrl-C: the playout under way is not counted) and counting finished ones on `bar`.
 fn random_playouts(
     g: &Game,
     start: &State,
     until: Until,
     max_plies: u32,
     rng: &mut Rng,
-) -> Result<((u64, usize), u64, f64), Failure> {
+    (stop, bar): (&std::sync::atomic::AtomicBool, &indicatif::ProgressBar),
+) -> Result<Playouts, Failure> {
     let (mut n, mut decided, mut plies) = (0u64, 0usize, 0u64);
     let t0 = Instant::now();
+    let mut complete = true;
     while match until {
         Until::Count(c) => n < c,
         Until::Seconds(secs) => n == 0 || t0.elapsed().as_secs_f64() < secs,
@@ -226,13 +321,33 @@ fn random_playouts(
                 .map_err(|e| rule_failure(g, e))?;
             p += 1;
         }
+        // Looked at once a playout (a playout takes well under a second in every game), so
+        // the ply loop stays as it was.
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            complete = false;
+            break;
+        }
         n += 1;
+        bar.inc(1);
         plies += u64::from(p);
         if s.outcome().is_some_and(|o| !o.is_draw()) {
             decided += 1;
         }
     }
-    Ok(((n, decided), plies, t0.elapsed().as_secs_f64().max(1e-9)))
+    Ok(Playouts {
+        playouts: n,
+        decided,
+        plies,
+        secs: t0.elapsed().as_secs_f64().max(1e-9),
+        complete,
+    })
+}
+
+/// `bench --all` stopped by Ctrl-C in the row of `name`: the rows printed so far stand.
+fn interrupted(bar: &indicatif::ProgressBar, name: &str) -> ExitCode {
+    bar.finish_and_clear();
+    println!("interrupted in {name}: the rows above are complete");
+    ExitCode::from(super::interrupt::EXIT)
 }
 
 /// `bench --all`: one row per built-in game and variant.
@@ -248,21 +363,46 @@ pub(super) fn bench_all(seconds: f64, max_plies: u32, seed: u64, json: bool) -> 
             "game (variant)", "playouts/s", "moves/s", "plies", "perft", "nodes/s"
         );
     }
-    for files in catalog::builtin() {
+    let stop = super::interrupt::watch();
+    let all = catalog::builtin();
+    let rows: usize = all.iter().map(|f| 1 + f.variant_names().len()).sum();
+    let bar = counting_bar(Some(rows as u64));
+    let hidden = indicatif::ProgressBar::hidden();
+    for files in all {
         let mut variants: Vec<Option<String>> = vec![None];
         variants.extend(files.variant_names().into_iter().map(Some));
         for v in variants {
             let g = Game::load(&files, v.as_deref(), &[])?;
             let start = g.start().map_err(|e| rule_failure(&g, e))?;
             let mut rng = Rng::new(seed);
-            let ((n, _), plies, secs) =
-                random_playouts(&g, &start, Until::Seconds(seconds), max_plies, &mut rng)?;
+            let name = match &v {
+                Some(v) => format!("{} ({v})", g.id()),
+                None => g.id().to_string(),
+            };
+            bar.set_message(name.clone());
+            let run = random_playouts(
+                &g,
+                &start,
+                Until::Seconds(seconds),
+                max_plies,
+                &mut rng,
+                (stop, &hidden),
+            )?;
+            if !run.complete {
+                return Ok(interrupted(&bar, &name));
+            }
+            let (n, plies, secs) = (run.playouts, run.plies, run.secs);
             // The deepest perft that took at most about `seconds`, and its rate.
             let (mut depth, mut rate) = (0u32, 0.0f64);
             for d in 1..=12u32 {
                 let mut s = start.clone();
                 let t0 = Instant::now();
-                let nodes = perft(&g, &mut s, d).map_err(|e| rule_failure(&g, e))?;
+                let count = testing::perft_watched(&g, &mut s, d, stop, &mut |_| {})
+                    .map_err(|e| rule_failure(&g, e))?;
+                if !count.complete {
+                    return Ok(interrupted(&bar, &name));
+                }
+                let nodes = count.nodes;
                 let took = t0.elapsed().as_secs_f64().max(1e-9);
                 (depth, rate) = (d, nodes as f64 / took);
                 // The next depth would take about branching times as long.
@@ -270,10 +410,6 @@ pub(super) fn bench_all(seconds: f64, max_plies: u32, seed: u64, json: bool) -> 
                     break;
                 }
             }
-            let name = match &v {
-                Some(v) => format!("{} ({v})", g.id()),
-                None => g.id().to_string(),
-            };
             let (pps, mps, avg) = (
                 n as f64 / secs,
                 plies as f64 / secs,
@@ -287,10 +423,16 @@ pub(super) fn bench_all(seconds: f64, max_plies: u32, seed: u64, json: bool) -> 
                         "perft_nodes_per_sec": rate})
                 );
             } else {
-                println!("{name:<34} {pps:>11.0} {mps:>11.0} {avg:>9.1} {depth:>6} {rate:>12.0}");
+                bar.suspend(|| {
+                    println!(
+                        "{name:<34} {pps:>11.0} {mps:>11.0} {avg:>9.1} {depth:>6} {rate:>12.0}"
+                    );
+                });
             }
+            bar.inc(1);
         }
     }
+    bar.finish_and_clear();
     if !json {
         println!(
             "peak RSS {:.1} MiB (the largest of all rows)",

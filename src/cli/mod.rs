@@ -10,6 +10,7 @@ mod check;
 mod experiments;
 mod info;
 mod input;
+mod interrupt;
 mod play;
 mod records;
 mod render;
@@ -204,7 +205,8 @@ enum Command {
         /// Print JSON (depth, nodes, seconds).
         #[arg(long)]
         json: bool,
-        /// List every legal move first, each with its own count (find where two engines differ).
+        /// List every legal move with its own count (find where two engines differ): sorted, or
+        /// at a terminal each as its count is done.
         #[arg(long)]
         divide: bool,
     },

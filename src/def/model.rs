@@ -61,8 +61,9 @@ pub struct GameDef {
     /// (`[rules] no_moves = "end-round"`).
     #[serde(default)]
     pub rounds: Option<RoundsDef>,
-    /// Ways the game ends that the engine checks itself after every move: a line of N, a
-    /// chain joining two regions, a full board, nobody able to move.
+    /// Ways the game ends that the engine checks itself after every move: a line of N that
+    /// wins or loses, a chain joining two regions, a region reached, a full board, nobody
+    /// able to move.
     #[serde(default)]
     pub end: EndDef,
     /// Named conditions on a seat, which rules refer to (`[rules.forbid]`, `[rules.release]`):
@@ -149,9 +150,18 @@ pub struct EndDef {
     /// its pieces on (Connect Four, Gomoku).
     #[serde(default)]
     pub line: Option<LineDef>,
+    /// The seat that moved loses with a line of its pieces through a cell the move put one
+    /// of its pieces on (Yavalath: three in a row loses). `when_both` says which counts when
+    /// the same move also wins.
+    #[serde(default)]
+    pub losing_line: Option<LosingLineDef>,
     /// The seat that moved wins when its pieces join its two regions (Hex).
     #[serde(default)]
     pub connect: Option<ConnectDef>,
+    /// The seat that moved wins when its move puts one of its pieces (of `kinds`) on its part
+    /// of a region (Breakthrough: a piece reaching the far row).
+    #[serde(default)]
+    pub reach: Option<ReachDef>,
     /// No empty cell left: the game ends so.
     #[serde(default)]
     pub full: Option<EndBy>,
@@ -208,6 +218,57 @@ pub struct LineDef {
     /// Only pieces of these kinds count (empty = any).
     #[serde(default)]
     pub kinds: Vec<String>,
+}
+
+/// A losing line (`[end.losing_line]`): the seat that makes it loses.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LosingLineDef {
+    /// Pieces in a row that lose.
+    pub length: u32,
+    /// `true`: exactly `length` (a longer line does not lose); `false` (default): at least.
+    #[serde(default)]
+    pub exact: bool,
+    /// The lines' directions; each line runs both ways. Empty = every direction of the
+    /// board.
+    #[serde(default)]
+    pub directions: Vec<String>,
+    /// Only pieces of these kinds count (empty = any).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// Which counts when one move both makes this line and wins by another end (`[end]
+    /// line`, `connect` or `reach`). The rule text has to say: Yavalath's four in a row wins
+    /// even when the same stone makes three.
+    #[serde(default)]
+    pub when_both: WhenBoth,
+}
+
+/// Which counts when one move both wins and makes a losing line (`[end.losing_line]
+/// when_both`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum WhenBoth {
+    /// The win counts (Yavalath).
+    #[default]
+    Win,
+    /// The losing line counts.
+    Lose,
+}
+
+/// Reaching a region wins (`[end.reach]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReachDef {
+    /// The region (each seat's own part of a per-seat one) a piece must be moved or placed
+    /// onto. A piece already standing there (set up there) has not reached it.
+    pub region: String,
+    /// Only pieces of these kinds count (empty = any).
+    #[serde(default)]
+    pub kinds: Vec<String>,
+    /// What the win is called in the result (default: "reached REGION").
+    #[serde(default)]
+    pub why: Option<String>,
 }
 
 /// A winning connection.
@@ -476,7 +537,9 @@ pub struct BoardDef {
     /// Explicit cells (for hexagonal, track or any other boards).
     #[serde(default)]
     pub cells: Vec<CellDef>,
-    /// Explicit links between cells, each labelled by a direction.
+    /// Explicit links between cells, each labelled by a direction. The board may be in
+    /// separate parts that no link joins (islands, several small boards): nothing moves
+    /// between them.
     #[serde(default)]
     pub links: Vec<LinkDef>,
     /// Row order for position text and drawing: lists of cell names, top row first. Grids make

@@ -1,8 +1,9 @@
 //! Goals the engine checks natively (`[end]`, and the same questions for scripts): a line of
-//! N pieces, a chain joining two regions, a full board, and deciding a game by pieces or
-//! score. Lines walk the dense direction table; chains run on the board's graph.
+//! N pieces (winning or losing), a chain joining two regions, a region reached, a full
+//! board, and deciding a game by pieces or score. Lines walk the dense direction table;
+//! chains run on the board's graph.
 
-use super::{End, Line, Loc, Outcome, PlayerId, State, Tables};
+use super::{End, Line, Loc, Outcome, PlayerId, Reach, State, Tables};
 use crate::board::CellId;
 use crate::def::EndBy;
 
@@ -81,8 +82,35 @@ pub fn decide(t: &Tables, s: &State, by: EndBy, reason: &str) -> Outcome {
     }
 }
 
-/// The `[end]` conditions after a move by `mover` that put its pieces on `placed`: a line, a
-/// chain, a full board. The outcome, if one holds.
+/// The first line of `p`'s pieces through one of the `placed` cells, if the move made one.
+fn line_made(
+    t: &Tables,
+    s: &State,
+    line: &Line,
+    p: PlayerId,
+    placed: &[CellId],
+) -> Option<Vec<CellId>> {
+    placed.iter().find_map(|&c| line_through(t, s, line, p, c))
+}
+
+/// Whether the move put one of `p`'s pieces of the counted kinds on `p`'s part of the
+/// region (`[end.reach]`). Only the cells the move put a piece on are looked at, so a piece
+/// that stood there already does not win again and the test costs nothing per cell.
+pub fn reached(t: &Tables, s: &State, reach: &Reach, p: PlayerId, placed: &[CellId]) -> bool {
+    let region = t.board.region_at(reach.region).for_seat(p.index());
+    placed.iter().any(|&c| {
+        region.contains(c)
+            && s.top_cell(c).is_some_and(|q| {
+                let i = t.info(q);
+                i.owner == Some(p) && reach.kinds & (1 << i.kind.index()) != 0
+            })
+    })
+}
+
+/// The `[end]` conditions after a move by `mover` that put its pieces on `placed`, in this
+/// order: a losing line when it counts first (`when_both = "lose"`), a winning line, a
+/// chain, a region reached, a losing line (counting after the wins, the default), a full
+/// board. The outcome, if one holds.
 pub fn after_move(
     t: &Tables,
     s: &State,
@@ -90,20 +118,41 @@ pub fn after_move(
     mover: PlayerId,
     placed: &[CellId],
 ) -> Option<Outcome> {
-    if let Some(line) = &end.line {
-        for &c in placed {
-            if let Some(cells) = line_through(t, s, line, mover, c) {
-                let mut o = Outcome::win(t, mover, format!("{} in a row", cells.len()));
-                o.cells = cells;
-                return Some(o);
-            }
-        }
+    let lost = || {
+        let line = end.losing_line.as_ref()?;
+        let cells = line_made(t, s, line, mover, placed)?;
+        let name = &t.seats[mover.index()].name;
+        let mut o = Outcome::lose(t, mover, format!("{name} made {} in a row", cells.len()));
+        o.cells = cells;
+        Some(o)
+    };
+    if end.lose_first
+        && let Some(o) = lost()
+    {
+        return Some(o);
+    }
+    if let Some(line) = &end.line
+        && let Some(cells) = line_made(t, s, line, mover, placed)
+    {
+        let mut o = Outcome::win(t, mover, format!("{} in a row", cells.len()));
+        o.cells = cells;
+        return Some(o);
     }
     if let Some(regions) = end.connect
         && let Some(cells) = chain(t, s, regions, mover)
     {
         let mut o = Outcome::win(t, mover, "joined its sides");
         o.cells = cells;
+        return Some(o);
+    }
+    if let Some(reach) = &end.reach
+        && reached(t, s, reach, mover, placed)
+    {
+        return Some(Outcome::win(t, mover, reach.why.clone()));
+    }
+    if !end.lose_first
+        && let Some(o) = lost()
+    {
         return Some(o);
     }
     if let Some(by) = end.full

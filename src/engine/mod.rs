@@ -398,8 +398,14 @@ pub struct Unmoved {
 pub struct End {
     /// A winning line.
     pub line: Option<Line>,
+    /// A losing line.
+    pub losing_line: Option<Line>,
+    /// The losing line counts before the move's wins (`when_both = "lose"`).
+    pub lose_first: bool,
     /// A winning connection: two region indices.
     pub connect: Option<(usize, usize)>,
+    /// Reaching a region wins.
+    pub reach: Option<Reach>,
     /// A full board.
     pub full: Option<crate::def::EndBy>,
     /// Nobody can move.
@@ -408,6 +414,29 @@ pub struct End {
     pub dead: Vec<Vec<KindId>>,
     /// Every piece home wins.
     pub home: Option<Home>,
+}
+
+impl End {
+    /// Whether any end is checked after each move (`goals::after_move`): decided at load, so
+    /// a game without such ends pays one test per move.
+    pub fn checks_after_move(&self) -> bool {
+        self.line.is_some()
+            || self.losing_line.is_some()
+            || self.connect.is_some()
+            || self.reach.is_some()
+            || self.full.is_some()
+    }
+}
+
+/// A compiled `[end.reach]`.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    /// The region's index (each seat's part when per seat).
+    pub region: usize,
+    /// Kinds that count (mask).
+    pub kinds: u64,
+    /// What the win is called.
+    pub why: String,
 }
 
 /// A compiled `[end.home]`.

@@ -672,42 +672,94 @@ fn setup_rows(t: &Tables, rows: &[String], s: &mut State, problems: &mut Vec<Pro
     }
 }
 
+/// A line of `[end]` (`line`, `losing_line`) as written.
+struct LineShape<'a> {
+    key: &'a str,
+    length: u32,
+    exact: bool,
+    directions: &'a [String],
+    kinds: &'a [String],
+}
+
+/// A line of `[end]`: its axes, each direction with its opposite, and its length, which must
+/// fit on the board (2 up to the number of cells).
+fn end_line(t: &Tables, l: &LineShape<'_>, problems: &mut Vec<Problem>) -> crate::engine::Line {
+    let mut axes = Vec::new();
+    let names: Vec<String> = if l.directions.is_empty() {
+        t.board
+            .dirs()
+            .map(|d| t.board.dir_name(d).to_string())
+            .collect()
+    } else {
+        l.directions.to_vec()
+    };
+    for (i, n) in names.iter().enumerate() {
+        match t.board.dir(n, 0) {
+            Some(d) if !axes.iter().any(|&(a, b)| Some(d) == b || d == a) => {
+                axes.push((d, t.board.reverse(d)));
+            }
+            Some(_) => {}
+            None => problems.push(Problem::at(
+                &["end", l.key, "directions", &i.to_string()],
+                format!("`{n}` is not a direction of the board"),
+            )),
+        }
+    }
+    let cells = t.board.len();
+    if l.length < 2 {
+        problems.push(Problem::at(
+            &["end", l.key, "length"],
+            "a line is at least 2 pieces long",
+        ));
+    } else if usize::try_from(l.length).map_or(true, |n| n > cells) {
+        problems.push(Problem::at(
+            &["end", l.key, "length"],
+            format!(
+                "a line of {} cannot be made on a board of {cells} cells",
+                l.length
+            ),
+        ));
+    }
+    crate::engine::Line {
+        length: l.length,
+        exact: l.exact,
+        axes,
+        kinds: kind_mask(&kind_list(t, l.kinds, &["end", l.key, "kinds"], problems)),
+    }
+}
+
 /// The `[end]` table.
 fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engine::End {
     let line = e.line.as_ref().map(|l| {
-        let mut axes = Vec::new();
-        let names: Vec<String> = if l.directions.is_empty() {
-            t.board
-                .dirs()
-                .map(|d| t.board.dir_name(d).to_string())
-                .collect()
-        } else {
-            l.directions.clone()
-        };
-        for (i, n) in names.iter().enumerate() {
-            match t.board.dir(n, 0) {
-                Some(d) if !axes.iter().any(|&(a, b)| Some(d) == b || d == a) => {
-                    axes.push((d, t.board.reverse(d)));
-                }
-                Some(_) => {}
-                None => problems.push(Problem::at(
-                    &["end", "line", "directions", &i.to_string()],
-                    format!("`{n}` is not a direction of the board"),
-                )),
-            }
-        }
-        if l.length < 2 {
-            problems.push(Problem::at(
-                &["end", "line", "length"],
-                "a line is at least 2 pieces long",
-            ));
-        }
-        crate::engine::Line {
+        let shape = LineShape {
+            key: "line",
             length: l.length,
             exact: l.exact,
-            axes,
-            kinds: kind_mask(&kind_list(t, &l.kinds, &["end", "line", "kinds"], problems)),
-        }
+            directions: &l.directions,
+            kinds: &l.kinds,
+        };
+        end_line(t, &shape, problems)
+    });
+    let losing_line = e.losing_line.as_ref().map(|l| {
+        let shape = LineShape {
+            key: "losing_line",
+            length: l.length,
+            exact: l.exact,
+            directions: &l.directions,
+            kinds: &l.kinds,
+        };
+        end_line(t, &shape, problems)
+    });
+    let reach = e.reach.as_ref().and_then(|r| {
+        let kinds = kind_list(t, &r.kinds, &["end", "reach", "kinds"], problems);
+        Some(crate::engine::Reach {
+            region: region_at(t, &r.region, &["end", "reach", "region"], problems)?,
+            kinds: kind_mask(&kinds),
+            why: r
+                .why
+                .clone()
+                .unwrap_or_else(|| format!("reached {}", r.region)),
+        })
     });
     let connect = e.connect.as_ref().and_then(|c| {
         let mut found = [None, None];
@@ -784,7 +836,13 @@ fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engin
     });
     crate::engine::End {
         line,
+        losing_line,
+        lose_first: e
+            .losing_line
+            .as_ref()
+            .is_some_and(|l| l.when_both == def::WhenBoth::Lose),
         connect,
+        reach,
         full: e.full,
         stuck: e.stuck,
         dead,

@@ -9,7 +9,7 @@ pub mod scenario;
 mod validate;
 
 pub use conformance::{ConformanceReport, conformance, conformance_until, smoke, smoke_until};
-pub use mutants::{MutantReport, run_mutants};
-pub use perft::perft;
+pub use mutants::{FailingScenarios, MutantReport, run_mutants};
+pub use perft::{Count as PerftCount, Progress as PerftProgress, perft, perft_watched};
 pub use scenario::{ScenarioReport, run_scenarios};
 pub use validate::{Validation, validate};

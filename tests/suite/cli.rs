@@ -206,10 +206,6 @@ fn validate_rejects_each_kind_of_broken_definition() {
             "wrong-type",
             "game.toml:5:13: expected a whole number from 0 to 4294967295, found the text \"forty\"",
         ),
-        (
-            "disconnected",
-            "the board is not connected: `z` cannot be reached from `x`",
-        ),
         ("no-compile", "rules.rhai:3:5: the script does not compile"),
         ("no-moves-hook", "the script has no `moves(s)` hook"),
         (
@@ -294,6 +290,12 @@ fn validate_rejects_each_kind_of_broken_definition() {
         "examples/hexapawn",
     ]);
     assert!(o.status.success(), "{}", text(&o).1);
+    // A board in two parts (x-y, and z alone) was refused as "not connected"; it is a board
+    // like any other now, loaded without a warning.
+    let o = icebox(&["validate", "tests/data/games/islands"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(!format!("{out}{err}").contains("warning"), "{out}{err}");
 }
 
 #[test]
@@ -625,4 +627,85 @@ fn bench_all_prints_a_row_for_every_built_in_game_and_variant() {
     assert!(String::from_utf8_lossy(&e.stderr).contains("--seconds 0: give 0.01 to 600"));
     let e = icebox(&["bench", "--all", "chess"]);
     assert!(!e.status.success(), "--all with a game is refused");
+}
+
+#[test]
+fn mutation_testing_a_game_that_fails_its_own_scenarios_stops_and_names_them() {
+    // Before: every mutant "killed" by the failure already there, the valid equivalence mark
+    // reported stale, and no word that the game fails its own tests.
+    let o = icebox(&["test", "tests/data/games/failing-scenarios", "--mutants"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    for needle in [
+        "the game fails 1 of its own scenario (1 passed), so no mutant can be judged",
+        "FAIL tests/data/games/failing-scenarios/tests/rules.toml: a scenario that is wrong",
+    ] {
+        assert!(err.contains(needle), "missing `{needle}` in:\n{err}");
+    }
+    assert!(!out.contains("mutants:"), "no mutant was run:\n{out}");
+    assert!(!out.contains("STALE"), "{out}");
+}
+
+#[test]
+fn perft_and_bench_in_a_pipe_print_no_progress() {
+    // Progress goes to stderr only on a terminal: piped, stdout is the result alone and
+    // stderr is empty.
+    let o = icebox(&["perft", "examples/hexapawn", "--depth", "3", "--divide"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(err, "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[..3], ["a1-a2: 8", "b1-b2: 12", "c1-c2: 8"], "{out}");
+    assert!(
+        lines[3].starts_with("perft hexapawn depth 3: 28 nodes in "),
+        "{out}"
+    );
+    assert_eq!(lines.len(), 4, "{out}");
+    let o = icebox(&["bench", "examples/hexapawn", "--playouts", "50"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(err, "");
+    assert!(out.starts_with("bench hexapawn: 50 playouts in "), "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+}
+
+/// Starts `icebox ARGS` with its output piped, sends it SIGINT (Ctrl-C) once it has run for
+/// a moment, and returns what it did.
+#[cfg(unix)]
+fn interrupted(args: &[&str]) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_icebox"))
+        .args(args)
+        .env_remove("ICEBOX_GAMES")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("icebox runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let pid = libc::pid_t::try_from(child.id()).expect("pid");
+    // SAFETY: sends a signal to the child just started, which has not been waited on.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    child.wait_with_output().expect("icebox finishes")
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_perft_and_bench_with_the_count_so_far() {
+    // A deep perft takes hours: Ctrl-C prints what it counted, exit status 130, no panic.
+    let o = interrupted(&["perft", "chess", "--depth", "9", "--divide"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(130), "{out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let last = out.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("perft chess depth 9: interrupted after ")
+            && last.contains(" nodes counted so far, ")
+            && last.ends_with(" of 20 root moves in full"),
+        "{out}"
+    );
+    let o = interrupted(&["bench", "chess", "--playouts", "10000000"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(130), "{out}{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.starts_with("bench chess: interrupted after "), "{out}");
+    assert!(out.contains(" playouts/s"), "{out}");
 }

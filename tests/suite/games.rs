@@ -7,7 +7,12 @@ use icebox::testing::{conformance, run_scenarios};
 
 fn shipped() -> Vec<GameFiles> {
     let mut all = icebox::catalog::builtin();
-    for example in ["examples/hexapawn", "examples/race"] {
+    for example in [
+        "examples/hexapawn",
+        "examples/race",
+        "examples/breakthrough",
+        "examples/yavalath",
+    ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }
     all
@@ -77,7 +82,8 @@ fn every_rule_of_every_game_is_pinned_by_a_scenario() {
     // or the game marks it equivalent with a reason. Marks that name no mutant are stale.
     let mut problems = Vec::new();
     for files in shipped() {
-        let r = icebox::testing::run_mutants(&files, 0, None);
+        let r = icebox::testing::run_mutants(&files, 0, None)
+            .unwrap_or_else(|e| panic!("{}: {e}", files.label));
         // A sanity check that mutants were made at all: a game written in a few keys has few
         // (Connect Four, with no script: 10).
         assert!(

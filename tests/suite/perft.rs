@@ -144,3 +144,71 @@ fn shogi_from_the_start_matches_the_published_counts() {
     let counts: Vec<u64> = (1..=5).map(|d| perft_of("shogi", None, None, d)).collect();
     assert_eq!(counts, [30, 900, 25_470, 719_731, 19_861_490]);
 }
+
+#[test]
+fn a_watched_perft_counts_the_same_and_stops_where_it_is_told() {
+    use icebox::testing::{PerftProgress, perft_watched};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let files = icebox::catalog::find("chess", &[]).expect("chess");
+    let g = Game::load(&files, None, &[]).expect("loads");
+    let mut s = g.start().expect("starts");
+    let before = g.position_text(&s);
+    let go_on = AtomicBool::new(false);
+    // Run to the end: the same count as the plain walk, each root move reported once.
+    let mut roots = Vec::new();
+    let moves = g.legal_moves(&s).expect("moves");
+    let c = perft_watched(&g, &mut s, 4, &go_on, &mut |p| {
+        if let PerftProgress::Root {
+            index, nodes, mv, ..
+        } = p
+        {
+            assert_eq!(mv, &moves[index]);
+            roots.push(nodes);
+        }
+    })
+    .expect("perft");
+    assert!(c.complete);
+    assert_eq!(c.nodes, 197_281);
+    assert_eq!(c.roots, 20);
+    assert_eq!(c.divide, roots);
+    assert_eq!(c.divide.iter().sum::<u64>(), 197_281);
+    // Each root move's count is the plain walk's from the position after it.
+    for (m, n) in moves.iter().zip(&c.divide).take(3) {
+        let mut after = s.clone();
+        g.play(&mut after, m).expect("plays");
+        assert_eq!(
+            icebox::testing::perft(&g, &mut after, 3).expect("perft"),
+            *n
+        );
+    }
+    // Told to stop once the second root move is done: two moves listed, the count so far,
+    // and the position as it was.
+    let stop = AtomicBool::new(false);
+    let c = perft_watched(&g, &mut s, 4, &stop, &mut |p| {
+        if let PerftProgress::Root { index: 1, .. } = p {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })
+    .expect("perft");
+    assert!(!c.complete);
+    assert_eq!(c.divide.len(), 2);
+    assert_eq!(c.divide[..], roots[..2]);
+    assert_eq!(c.nodes, roots[0] + roots[1]);
+    assert_eq!(g.position_text(&s), before);
+    // Stopped in the middle of a subtree, at the first report of the running total: what
+    // was counted, short of the whole.
+    let stop = AtomicBool::new(false);
+    let c = perft_watched(&g, &mut s, 5, &stop, &mut |p| {
+        if let PerftProgress::Nodes(_) = p {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })
+    .expect("perft");
+    assert!(!c.complete);
+    // (about 420 positions are played under each root move at depth 5, and the total is
+    // reported every 1024: in the third root move's subtree)
+    assert_eq!(c.divide.len(), 2, "{:?}", c.divide);
+    let listed: u64 = c.divide.iter().sum();
+    assert!(c.nodes > listed && c.nodes < 4_865_609, "{}", c.nodes);
+    assert_eq!(g.position_text(&s), before);
+}

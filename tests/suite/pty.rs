@@ -256,3 +256,18 @@ fn undo_and_redo_against_the_computer_with_dice() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_perft_shows_its_progress_at_a_terminal_and_stops_on_ctrl_c() {
+    let s = Session::start(&["perft", "chess", "--depth", "5", "--divide"]);
+    // The bar shows the running total and says how to stop; --divide prints each root move
+    // as its count is done (a2-a3 first, in move order).
+    s.wait_for("Ctrl-C stops and prints the count so far", 1);
+    s.wait_for("nodes so far", 1);
+    s.wait_for("a2-a3: 181046", 1);
+    let pid = libc::pid_t::try_from(s.child.id()).expect("pid");
+    // SAFETY: sends a signal to the child this session started and still owns.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    s.wait_for("perft chess depth 5: interrupted after ", 1);
+    assert!(!s.text().contains("panicked"), "{}", s.text());
+}

@@ -13,7 +13,7 @@
 //! why = "C(3) already forbids every move out of the Finish line"
 //! ```
 //!
-//! Key types: [`Mutant`], [`MutantReport`]; [`run_mutants`] does it all.
+//! Key types: [`Mutant`], [`MutantReport`], [`FailingScenarios`]; [`run_mutants`] does it all.
 
 mod script;
 mod table;
@@ -63,6 +63,38 @@ pub struct MutantReport {
     /// Equivalence marks that name no mutant (the code changed since): to review.
     pub stale: Vec<String>,
 }
+
+/// The game fails its own scenarios, so mutation testing cannot judge them: every mutant would
+/// count as killed (the failure is there before any rule is broken) and every equivalence
+/// mark as stale.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct FailingScenarios {
+    /// Scenarios that passed.
+    pub passed: usize,
+    /// The failures: (file, scenario name, what went wrong).
+    pub failed: Vec<(String, String, String)>,
+}
+
+impl std::fmt::Display for FailingScenarios {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.failed.len();
+        write!(
+            f,
+            "the game fails {n} of its own scenario{} ({} passed), so no mutant can be judged: \
+             make `icebox test` pass first",
+            if n == 1 { "" } else { "s" },
+            self.passed
+        )?;
+        for (file, name, msg) in &self.failed {
+            let first = msg.lines().next().unwrap_or_default();
+            write!(f, "\n  FAIL {file}: {name}\n    {first}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for FailingScenarios {}
 
 /// Every mutant of a game's definition (game.toml, its variants) and its script.
 pub fn mutants(files: &GameFiles) -> Vec<Mutant> {
@@ -115,8 +147,20 @@ enum Fate {
 }
 
 /// Runs the game's scenarios against every mutant (on `jobs` threads; 0 = every core), or
-/// only those whose id contains `only`.
-pub fn run_mutants(files: &GameFiles, jobs: usize, only: Option<&str>) -> MutantReport {
+/// only those whose id contains `only`. The unbroken game must pass its scenarios first:
+/// otherwise every mutant would be "killed" by the failure already there.
+pub fn run_mutants(
+    files: &GameFiles,
+    jobs: usize,
+    only: Option<&str>,
+) -> Result<MutantReport, FailingScenarios> {
+    let base = super::run_scenarios(files, None);
+    if !base.failed.is_empty() {
+        return Err(FailingScenarios {
+            passed: base.passed,
+            failed: base.failed,
+        });
+    }
     let all: Vec<Mutant> = mutants(files)
         .into_iter()
         .filter(|m| only.is_none_or(|o| m.id.contains(o)))
@@ -163,7 +207,7 @@ pub fn run_mutants(files: &GameFiles, jobs: usize, only: Option<&str>) -> Mutant
             .map(|e| e.mutant.clone())
             .collect();
     }
-    r
+    Ok(r)
 }
 
 /// Whether a definition edit leaves the definition the engine reads unchanged (a key set to

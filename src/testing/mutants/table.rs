@@ -93,8 +93,21 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
             match v {
                 toml::Value::Table(sub) => {
                     for (sk, sv) in sub {
-                        if sk != "between" {
-                            leaf(&p, sk, sv, &mut found);
+                        match (sk.as_str(), sv.as_str()) {
+                            ("between", _) => {}
+                            // Which counts first, the win or the losing line: the other way
+                            // (dropping a written default would change nothing).
+                            ("when_both", Some(w)) => {
+                                let other = if w == "lose" { "win" } else { "lose" };
+                                let mut q = p.clone();
+                                q.push(sk.clone());
+                                found.push((
+                                    q,
+                                    Op::Set(toml::Value::String(other.into())),
+                                    format!("\"{w}\" -> \"{other}\""),
+                                ));
+                            }
+                            _ => leaf(&p, sk, sv, &mut found),
                         }
                     }
                 }
@@ -580,7 +593,7 @@ mod tests {
 
     #[test]
     fn ends_no_move_rules_and_grid_links_are_mutated_too() {
-        let src = "[board]\ngrid = { files = 3, ranks = 3, directions = [\"n\", \"ne\", \"e\", \"s\", \"sw\", \"w\"] }\n[end]\nline = { length = 4 }\nstuck = \"most-pieces\"\n[rules]\nno_moves = \"pass\"\n";
+        let src = "[board]\ngrid = { files = 3, ranks = 3, directions = [\"n\", \"ne\", \"e\", \"s\", \"sw\", \"w\"] }\n[end]\nline = { length = 4 }\nlosing_line = { length = 3, when_both = \"win\" }\nstuck = \"most-pieces\"\n[rules]\nno_moves = \"pass\"\n";
         let ids: Vec<String> = mutants("game.toml", src)
             .into_iter()
             .map(|m| m.id)
@@ -589,6 +602,8 @@ mod tests {
             "game.toml: end.line: drop the end condition",
             "game.toml: end.line.length: 4 -> 3",
             "game.toml: end.line.length: 4 -> 5",
+            "game.toml: end.losing_line: drop the end condition",
+            "game.toml: end.losing_line.when_both: \"win\" -> \"lose\"",
             "game.toml: end.stuck: \"most-pieces\" -> \"fewest-pieces\"",
             "game.toml: rules.no_moves: \"pass\" -> \"lose\"",
             "game.toml: rules.no_moves: \"pass\" -> \"draw\"",
