@@ -58,10 +58,10 @@ fn collect(base: &Path, dir: &Path, files: &mut Vec<String>) {
             if name == "variants" || name == "tests" || name == "boards" {
                 collect(base, &p, files);
             }
-        } else if p.extension().is_some_and(|x| x == "toml" || x == "rhai") {
-            if let Ok(rel) = p.strip_prefix(base) {
-                files.push(rel.to_string_lossy().replace('\\', "/"));
-            }
+        } else if p.extension().is_some_and(|x| x == "toml" || x == "rhai")
+            && let Ok(rel) = p.strip_prefix(base)
+        {
+            files.push(rel.to_string_lossy().replace('\\', "/"));
         }
     }
 }

@@ -99,7 +99,7 @@ pub fn cells_of_words(words: impl Iterator<Item = u64>) -> impl Iterator<Item = 
 pub fn all_cells(n: usize) -> Vec<u64> {
     let mut words = vec![u64::MAX; n.div_ceil(64)];
     if let Some(last) = words.last_mut()
-        && n % 64 != 0
+        && !n.is_multiple_of(64)
     {
         *last = (1u64 << (n % 64)) - 1;
     }
@@ -291,7 +291,7 @@ impl Board {
             }
             let coloured = |f: u32, r: u32| match g.only {
                 None => true,
-                Some(crate::def::SquareColour::Dark) => (f + r) % 2 == 0,
+                Some(crate::def::SquareColour::Dark) => (f + r).is_multiple_of(2),
                 Some(crate::def::SquareColour::Light) => (f + r) % 2 == 1,
             };
             for (f, r, name) in &all {

@@ -29,7 +29,7 @@ pub(super) fn lower(bd: &BoardDef, n: &NumberedDef) -> Result<BoardDef, Problem>
             ..at("count")
         });
     }
-    if n.rows == 0 || n.count % n.rows != 0 {
+    if n.rows == 0 || !n.count.is_multiple_of(n.rows) {
         return Err(Problem {
             message: format!(
                 "rows = {}: the {} cells must fill the rows equally",

@@ -135,13 +135,13 @@ impl Writer<'_> {
     /// What a value is, in words.
     fn kind(&mut self, field: &Value) -> String {
         let v = self.resolve(field).clone();
-        if v.get("oneOf").is_some() {
-            if let Some(name) = self.def_name(field) {
-                if !self.enums.contains(&name) {
-                    self.enums.push(name.clone());
-                }
-                return format!("one of [{name}](#{})", name.to_lowercase());
+        if v.get("oneOf").is_some()
+            && let Some(name) = self.def_name(field)
+        {
+            if !self.enums.contains(&name) {
+                self.enums.push(name.clone());
             }
+            return format!("one of [{name}](#{})", name.to_lowercase());
         }
         if let Some(any) = v.get("anyOf").and_then(Value::as_array) {
             let parts: Vec<String> = any.iter().map(|a| self.kind(a)).collect();

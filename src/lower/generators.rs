@@ -461,15 +461,15 @@ pub(super) fn lower_pattern(
     let over_min = amount(&m.over_min, Amount::Fixed(0), &at("over_min"), problems);
     let over_max = amount(&m.over_max, over_min, &at("over_max"), problems);
     let zone_ok = |z: &Option<String>, key: &'static str, problems: &mut Vec<Problem>| {
-        if let Some(z) = z {
-            if !t.zones.iter().any(|x| &x.name == z) {
-                let mut names: Vec<&str> = t.zones.iter().map(|x| x.name.as_str()).collect();
-                names.dedup();
-                problems.push(
-                    Problem::at(&at(key), format!("`{z}` is not a zone"))
-                        .suggesting(z, names.iter().copied()),
-                );
-            }
+        if let Some(z) = z
+            && !t.zones.iter().any(|x| &x.name == z)
+        {
+            let mut names: Vec<&str> = t.zones.iter().map(|x| x.name.as_str()).collect();
+            names.dedup();
+            problems.push(
+                Problem::at(&at(key), format!("`{z}` is not a zone"))
+                    .suggesting(z, names.iter().copied()),
+            );
         }
     };
     zone_ok(&m.zone, "zone", problems);

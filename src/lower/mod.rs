@@ -1015,13 +1015,13 @@ pub(crate) fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &m
             Err(e) => problems.push(Problem::at(&["setup", "zones", zone], e.message)),
         }
     }
-    if let Some(f) = &def.setup.first {
-        if t.seat(f).is_none() {
-            problems.push(Problem::at(
-                &["setup", "first"],
-                format!("`{f}` is not a seat"),
-            ));
-        }
+    if let Some(f) = &def.setup.first
+        && t.seat(f).is_none()
+    {
+        problems.push(Problem::at(
+            &["setup", "first"],
+            format!("`{f}` is not a seat"),
+        ));
     }
     check_piece_total(t, s, problems);
     if let Some(stash) = &def.stash {

@@ -241,15 +241,15 @@ fn run_one(g: &Game, sc: &Scenario) -> Result<(), String> {
             return Err(format!("phase: got {got}, want {phase}"));
         }
     }
-    if let Some(r) = x.round {
-        if s.round() != r {
-            return Err(format!("round: got {}, want {r}", s.round()));
-        }
+    if let Some(r) = x.round
+        && s.round() != r
+    {
+        return Err(format!("round: got {}, want {r}", s.round()));
     }
-    if let Some(score) = &x.score {
-        if s.scores() != score.as_slice() {
-            return Err(format!("score: got {:?}, want {score:?}", s.scores()));
-        }
+    if let Some(score) = &x.score
+        && s.scores() != score.as_slice()
+    {
+        return Err(format!("score: got {:?}, want {score:?}", s.scores()));
     }
     if let Some(r) = &x.result {
         let got = result_text(g, &s);
@@ -348,14 +348,14 @@ fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), Str
         }
     }
     let (count, exactly) = (c.count, c.exactly);
-    if let Some(n) = count {
-        if moves.len() != n {
-            return Err(format!(
-                "{} legal moves, want {n}: {}",
-                moves.len(),
-                texts.join(" ")
-            ));
-        }
+    if let Some(n) = count
+        && moves.len() != n
+    {
+        return Err(format!(
+            "{} legal moves, want {n}: {}",
+            moves.len(),
+            texts.join(" ")
+        ));
     }
     if let Some(want) = exactly {
         let mut a = texts.clone();

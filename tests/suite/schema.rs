@@ -105,15 +105,15 @@ impl Validator {
                 return out.push(format!("{at}: {v} is not of type {t}"));
             }
         }
-        if let Some(c) = s.get("const") {
-            if c != v {
-                out.push(format!("{at}: {v} is not {c}"));
-            }
+        if let Some(c) = s.get("const")
+            && c != v
+        {
+            out.push(format!("{at}: {v} is not {c}"));
         }
-        if let Some(J::Array(e)) = s.get("enum") {
-            if !e.contains(v) {
-                out.push(format!("{at}: {v} is not one of {e:?}"));
-            }
+        if let Some(J::Array(e)) = s.get("enum")
+            && !e.contains(v)
+        {
+            out.push(format!("{at}: {v} is not one of {e:?}"));
         }
         if let Some(x) = v.as_f64() {
             if s.get("minimum").and_then(J::as_f64).is_some_and(|m| x < m) {
@@ -190,10 +190,10 @@ impl Validator {
                 self.check(sch, v, at, out);
             }
         }
-        if let Some(list) = s.get("anyOf") {
-            if passing(list).0 == 0 {
-                out.push(format!("{at}: {v} matches none of anyOf"));
-            }
+        if let Some(list) = s.get("anyOf")
+            && passing(list).0 == 0
+        {
+            out.push(format!("{at}: {v} matches none of anyOf"));
         }
         if let Some(list) = s.get("oneOf") {
             let (ok, _) = passing(list);
