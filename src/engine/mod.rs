@@ -990,7 +990,9 @@ impl State {
             self.layers.hash(&mut h);
         }
         if !self.unmoved.is_empty() {
-            self.unmoved.hash(&mut h);
+            // Only the marks a castling could still use: a rook's mark after its king has
+            // moved changes no legal move, so it must not keep a repetition from counting.
+            castle::live_marks(t, self).hash(&mut h);
         }
         self.passed.hash(&mut h);
         for (i, v) in self.vars.iter().enumerate() {
