@@ -863,7 +863,13 @@ fn dead_after(t: &Tables, tx: &mut Tx<'_>, m: &Move) {
         || m.actions
             .iter()
             .any(|a| matches!(a, Action::Replace { .. }));
-    if !t.end.dead.is_empty() && !tx.s.is_over() && changed && crate::engine::goals::dead(t, tx.s) {
+    let dead =
+        || crate::engine::goals::dead(t, tx.s) || crate::engine::goals::dead_one_colour(t, tx.s);
+    if (!t.end.dead.is_empty() || t.end.dead_one_colour.is_some())
+        && !tx.s.is_over()
+        && changed
+        && dead()
+    {
         tx.set_outcome(Some(Outcome::draw(
             t,
             "dead position: no move can change the result",

@@ -179,6 +179,24 @@ pub struct EndDef {
     /// "N"]]`, king against king, or against king and one bishop or knight).
     #[serde(default)]
     pub dead: Vec<Vec<String>>,
+    /// Dead positions by the colour of squares, drawn at once (FIDE 5.2.2: no sequence of
+    /// legal moves can mate): the board holds only pieces of `with` and of `kinds`, at least
+    /// one of `kinds`, and every piece of `kinds` stands on squares of one colour (a grid's
+    /// squares alternate, a1 dark). Chess: `{ kinds = ["B"], with = ["K"] }`, bishops all on
+    /// one colour, whoever owns them, however many. A grid board only.
+    #[serde(default)]
+    pub dead_one_colour: Option<DeadColourDef>,
+}
+
+/// The pieces of a dead position by colour of square (`[end] dead_one_colour`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeadColourDef {
+    /// The kinds that must all stand on squares of one colour.
+    pub kinds: Vec<String>,
+    /// The other kinds the board may hold (chess: the kings).
+    #[serde(default)]
+    pub with: Vec<String>,
 }
 
 /// Bringing every piece home (`[end.home]`): into a region, or into a zone.

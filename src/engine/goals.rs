@@ -180,6 +180,27 @@ pub fn dead(t: &Tables, s: &State) -> bool {
     t.end.dead.iter().any(|d| d[..] == on_board[..])
 }
 
+/// Whether the board holds only pieces of the `[end] dead_one_colour` kinds, and those that
+/// must share a colour (at least one) all stand on squares of one colour.
+pub fn dead_one_colour(t: &Tables, s: &State) -> bool {
+    let Some((kinds, with)) = t.end.dead_one_colour else {
+        return false;
+    };
+    let mut colours = 0u8;
+    for c in t.board.cells() {
+        for p in s.stack(c.into()) {
+            let bit = 1u64 << t.info(*p).kind.index();
+            if kinds & bit != 0 {
+                let (x, y) = t.board.coord(c);
+                colours |= 1 << (x + y).rem_euclid(2);
+            } else if with & bit == 0 {
+                return false;
+            }
+        }
+    }
+    colours == 1 || colours == 2
+}
+
 /// How many of `pieces` are seat `p`'s.
 fn owned(t: &Tables, pieces: &[super::Piece], p: PlayerId) -> usize {
     pieces

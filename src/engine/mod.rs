@@ -412,6 +412,9 @@ pub struct End {
     pub stuck: Option<crate::def::EndBy>,
     /// Dead positions: the kinds on the board (sorted masks of counts) that draw at once.
     pub dead: Vec<Vec<KindId>>,
+    /// Dead positions by colour of square: (kinds on one colour, kinds allowed beside them),
+    /// as masks.
+    pub dead_one_colour: Option<(u64, u64)>,
     /// Every piece home wins.
     pub home: Option<Home>,
 }

@@ -787,6 +787,26 @@ fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engin
             kinds
         })
         .collect();
+    let dead_one_colour = e.dead_one_colour.as_ref().map(|d| {
+        let mask = |list: &[String], key: &str, problems: &mut Vec<Problem>| {
+            kind_list(t, list, &["end", "dead_one_colour", key], problems)
+                .iter()
+                .fold(0u64, |m, k| m | (1 << k.index()))
+        };
+        if d.kinds.is_empty() {
+            problems.push(Problem::at(
+                &["end", "dead_one_colour", "kinds"],
+                "`kinds` needs at least one kind (the pieces that must share a colour)",
+            ));
+        }
+        if t.board.grid.is_none() {
+            problems.push(Problem::at(
+                &["end", "dead_one_colour"],
+                "`dead_one_colour` needs a grid board ([board] grid), whose squares alternate in colour",
+            ));
+        }
+        (mask(&d.kinds, "kinds", problems), mask(&d.with, "with", problems))
+    });
     let home = e.home.as_ref().and_then(|h| {
         let (place, name) = match (&h.region, &h.zone) {
             (Some(r), None) => (
@@ -846,6 +866,7 @@ fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engin
         full: e.full,
         stuck: e.stuck,
         dead,
+        dead_one_colour,
         home,
     }
 }

@@ -240,3 +240,34 @@ fn bad_goal_settings_are_refused_at_their_key() {
         assert!(e.contains(want), "want `{want}` in:\n{e}");
     }
 }
+
+#[test]
+fn dead_one_colour_is_checked_where_it_is_written() {
+    let cases: Vec<(String, &str)> = vec![
+        (
+            placing("dead_one_colour = { kinds = [\"B\"] }"),
+            "game.toml:24:30: `B` is not a piece kind",
+        ),
+        (
+            placing("dead_one_colour = { kinds = [] }"),
+            "`kinds` needs at least one kind",
+        ),
+        (
+            placing("dead_one_colour = { kinds = [\"S\"], with = [\"K\"] }"),
+            "`K` is not a piece kind",
+        ),
+        (
+            placing("dead_one_colour = { kinds = [\"S\"] }").replace(
+                "grid = { files = 5, ranks = 5 }",
+                "cells = [{ name = \"x\", x = 0, y = 0 }, { name = \"y\", x = 1, y = 0 }]",
+            ),
+            "`dead_one_colour` needs a grid board",
+        ),
+    ];
+    for (toml, want) in cases {
+        let Err(e) = load(&toml) else {
+            panic!("loads, but should say `{want}`");
+        };
+        assert!(e.contains(want), "want `{want}` in:\n{e}");
+    }
+}
