@@ -54,3 +54,60 @@ fn a_placement_built_by_the_script_also_turns_a_piece_in_one_move() {
     g.undo(&mut s, undo);
     assert_eq!(s, before);
 }
+
+/// Chess with a script added.
+fn chess_with(script: &str) -> icebox::Game {
+    let toml = std::fs::read_to_string("games/chess/game.toml").expect("chess");
+    let toml = toml.replacen("[rules]\n", "[rules]\nscript = \"r.rhai\"\n", 1);
+    load_with(&toml, Some(script), &[]).expect("chess with a script loads")
+}
+
+#[test]
+fn m_piece_is_the_piece_the_move_moved_even_when_it_carries_another() {
+    // Castling carries the rook too; the piece the move moved is the king.
+    let g = chess_with("fn after_move(s, m) { print(s.kind(m.piece)); }");
+    let mut s = g
+        .position("4bK3/8/8/8/8/8/8/4wK2wR turn=White")
+        .expect("position");
+    let ((), said) = icebox::rules::trace::capture(|| {
+        g.play_text(&mut s, "e1-g1").expect("castling");
+    });
+    assert_eq!(said, ["K"]);
+}
+
+#[test]
+fn cell_numbers_are_counted_and_a_wrong_one_says_the_range() {
+    let g = chess_with(
+        "fn moves(s) { if s.cell_count() != 64 { throw `${s.cell_count()}`; } s.top(64); }",
+    );
+    let s = g.start();
+    let e = s
+        .and_then(|s| g.legal_moves(&s).map(|_| ()))
+        .map_err(|e| e.message);
+    assert_eq!(
+        e,
+        Err("64 is not a cell: cells are 0 to 63 (s.cell_count() of them; use s.cell(\"name\") to get one)".to_string())
+    );
+}
+
+#[test]
+fn the_board_key_sees_the_pieces_alone() {
+    // Knights out and back by two roads: the boards differ on the way and are the start's at
+    // the end, so the keys differ and then agree.
+    let g = chess_with("fn after_move(s, m) { print(`${s.board_key()}`); }");
+    let keys = |moves: [&str; 4]| {
+        let mut s = g.start().expect("start");
+        let ((), said) = icebox::rules::trace::capture(|| {
+            for m in moves {
+                g.play_text(&mut s, m).expect("legal");
+            }
+        });
+        said
+    };
+    let a = keys(["g1-f3", "g8-f6", "f3-g1", "f6-g8"]);
+    let b = keys(["b1-c3", "b8-c6", "c3-b1", "c6-b8"]);
+    assert_eq!(a.len(), 4);
+    assert_ne!(a[0], b[0]);
+    assert_ne!(a[0], a[1]);
+    assert_eq!(a[3], b[3]);
+}

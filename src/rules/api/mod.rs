@@ -150,7 +150,8 @@ fn cell(t: &Tables, c: i64) -> R<CellId> {
         Ok(CellId(c as u16))
     } else {
         Err(rt(format!(
-            "{c} is not a cell (use s.cell(\"name\") to get one)"
+            "{c} is not a cell: cells are 0 to {} (s.cell_count() of them; use s.cell(\"name\") to get one)",
+            t.board.len().saturating_sub(1)
         )))
     }
 }
@@ -404,11 +405,21 @@ fn kind_of(t: &Tables, symbol: &str) -> R<crate::engine::KindId> {
         .ok_or_else(|| rt(format!("`{symbol}` is not a piece kind")))
 }
 
+/// The piece the move moved: the one carried from where the move starts (a placement: onto
+/// where it ends), not a piece the move also carries (castling's rook, `s.move_also`) or
+/// takes; the last piece carried when no transfer matches.
 fn moving_piece(m: &Move) -> Option<Piece> {
-    m.actions.iter().rev().find_map(|a| match a {
-        Action::Transfer { piece, .. } => Some(*piece),
-        _ => None,
-    })
+    let transfers = || {
+        m.actions.iter().filter_map(|a| match *a {
+            Action::Transfer { piece, from, to } => Some((piece, from, to)),
+            _ => None,
+        })
+    };
+    let own = match m.shape {
+        Shape::Place(_) => transfers().find(|&(_, from, to)| Some(to) == m.to() && from != to),
+        _ => transfers().find(|&(_, from, _)| Some(from) == m.from()),
+    };
+    own.or_else(|| transfers().next_back()).map(|(p, _, _)| p)
 }
 
 fn dice_array(d: Dice) -> Array {

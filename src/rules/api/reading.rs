@@ -113,13 +113,29 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.cell(name: string) -> int",
-        "The cell named `name`, or -1 if there is none. Cells are numbers: on a grid, rank-major from a1 (a1 = 0, b1 = 1, ...).",
+        "The cell named `name`, or -1 if there is none. Cells are numbers from 0 to `s.cell_count() - 1`, in the order the board makes them: a grid rank by rank from a1 (a1 = 0, b1 = 1, ...), cells it leaves out (`removed`, `only`) taking no number, so later numbers close up; listed cells in the order listed; a numbered board's `1..N` as 0 to N-1. Ask for cells by name rather than counting.",
         "let e1 = s.cell(\"e1\");",
         |c: &mut Ctx, name: &str| {
             read(c, |_, t, _| {
                 Ok(t.board.cell(name).map_or(-1, |x| x.index() as i64))
             })
         }
+    );
+
+    def!(
+        api,
+        "s.cell_count() -> int",
+        "How many cells the board has: cell numbers run from 0 to one less.",
+        "for c in 0..s.cell_count() { ... }",
+        |c: &mut Ctx| { read(c, |_, t, _| Ok(t.board.len() as i64)) }
+    );
+
+    def!(
+        api,
+        "s.board_key() -> int",
+        "A key of the pieces on the board alone (not the seat to move, the zones or the vars): equal keys, the same board; for a script's own repetition or ko rule.",
+        "let seen = s.board_key();",
+        |c: &mut Ctx| { read(c, |_, t, s| Ok(s.board_key(t) as i64)) }
     );
 
     def!(
