@@ -29,4 +29,5 @@ mod results;
 mod rounds;
 mod schema;
 mod selfplay;
+mod serve;
 mod slurm;
