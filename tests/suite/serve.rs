@@ -470,11 +470,10 @@ fn skip(why: &str) {
 /// Opens the page in headless Chromium with a plan for its own click driver (`#drive=`),
 /// and returns what the driver wrote; with `shot`, also a screenshot there.
 fn drive(browser: &Path, s: &Server, plan: &Value, shot: Option<&Path>) -> String {
-    let profile = std::env::temp_dir().join(format!(
-        "icebox-chromium-{}-{}",
-        std::process::id(),
-        plan["game"].as_str().unwrap_or("x")
-    ));
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let profile =
+        std::env::temp_dir().join(format!("icebox-chromium-{}-{run}", std::process::id()));
     let url = format!("http://{}/#drive={}", s.addr, percent(&plan.to_string()));
     let mut c = Command::new(browser);
     c.args([
@@ -520,7 +519,7 @@ fn percent(s: &str) -> String {
 }
 
 #[test]
-fn the_page_plays_whole_games_by_clicks_in_chromium() {
+fn the_page_plays_chess_and_icesickle_by_clicks_in_chromium() {
     let Some(browser) = chromium() else {
         return skip("no chromium on PATH (apt-get install chromium)");
     };
@@ -547,19 +546,49 @@ fn the_page_plays_whole_games_by_clicks_in_chromium() {
     assert!(log.contains("DRIVE DONE"), "{log}");
     assert!(!log.contains("result: none"), "the game ended: {log}");
     assert!(log.contains("played") && log.contains("undo "), "{log}");
+}
 
-    // Dice, a numbered board with a bar, hands and drops, hexagons: a few plies each, against
-    // the computer, by the same clicks and buttons.
-    for (game, seats) in [
-        ("backgammon", json!(["Black=random"])),
-        ("crazyhouse", json!(["Black=random"])),
-        ("hex", json!(["Blue=greedy"])),
-        ("moscow-ice", json!([])),
+#[test]
+fn the_page_plays_chains_dice_drops_hexagons_and_stacks_by_clicks_in_chromium() {
+    let Some(browser) = chromium() else {
+        return skip("no chromium on PATH (apt-get install chromium)");
+    };
+    let s = serve(&[]);
+
+    // A whole game of English draughts: jump chains clicked leg by leg.
+    let plan = json!({"game": "english-draughts", "auto": 300, "seed": 9});
+    let log = drive(&browser, &s, &plan, None);
+    assert!(log.contains("DRIVE DONE"), "{log}");
+    assert!(
+        log.contains("played g5:e3:c1=K by clicks"),
+        "a two-leg chain: {log}"
+    );
+    assert!(log.contains("result: Black wins"), "{log}");
+
+    // Dice and a numbered board, hands and drops (a click on the cell alone puts a piece
+    // from the hand, asking which when several could go), hexagons, stacks: some plies
+    // each, against AI seats, by the same clicks and buttons.
+    for (game, seats, extra) in [
+        (
+            "backgammon",
+            json!(["Black=random"]),
+            json!({"clicks_only": true}),
+        ),
+        ("crazyhouse", json!([]), json!({"direct": true})),
+        ("go", json!(["White=random"]), json!({"direct": true})),
+        ("hex", json!(["Blue=greedy"]), json!({})),
+        ("moscow-ice", json!([]), json!({})),
     ] {
-        let plan = json!({"game": game, "auto": 24, "seats": seats, "seed": 5});
+        let mut plan = json!({"game": game, "auto": 40, "seats": seats, "seed": 3});
+        if let (Some(p), Some(e)) = (plan.as_object_mut(), extra.as_object()) {
+            p.extend(e.clone());
+        }
         let log = drive(&browser, &s, &plan, None);
         assert!(log.contains("DRIVE DONE"), "{game}: {log}");
         assert!(log.contains("by clicks"), "{game}: {log}");
+        if game == "crazyhouse" {
+            assert!(log.contains("@"), "a drop: {log}");
+        }
     }
 
     // A screenshot of the page mid-game.
