@@ -76,6 +76,8 @@ struct Shared {
     max_games: usize,
     draw: Draw,
     last_request: Mutex<Instant>,
+    /// Host names a request may be addressed to; `None` when listening on every address.
+    hosts: Option<Vec<String>>,
 }
 
 struct Open {
@@ -134,6 +136,14 @@ impl Server {
             max_games: cfg.max_games.max(1),
             draw,
             last_request: Mutex::new(Instant::now()),
+            hosts: (!["0.0.0.0", "::", "[::]"].contains(&cfg.host.as_str())).then(|| {
+                let mut h = vec!["127.0.0.1", "localhost", "[::1]"]
+                    .into_iter()
+                    .map(String::from)
+                    .collect::<Vec<_>>();
+                h.push(cfg.host.clone());
+                h
+            }),
         });
         Ok(Server {
             http: Arc::new(http),
@@ -192,7 +202,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 fn answer(shared: &Shared, mut req: tiny_http::Request) {
     *lock(&shared.last_request) = Instant::now();
-    let reply = match read_body(&mut req) {
+    let reply = match same_origin(shared, &req).and_then(|()| read_body(&mut req)) {
         Ok(body) => route(shared, req.method(), req.url(), &body),
         Err(r) => r,
     };
@@ -208,6 +218,40 @@ fn answer(shared: &Shared, mut req: tiny_http::Request) {
         }
     }
     let _ = req.respond(response);
+}
+
+/// Refuses a request addressed to another host name (a web page that rebinds its own name
+/// to 127.0.0.1) or sent by a page from another origin (a form on some site posting moves
+/// into a game here): the server has no login, so the browser's origin is the only guard.
+fn same_origin(shared: &Shared, req: &tiny_http::Request) -> Result<(), Reply> {
+    let header = |name: &'static str| {
+        req.headers()
+            .iter()
+            .find(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str().to_string())
+    };
+    let host = header("Host").unwrap_or_default();
+    if let Some(allowed) = &shared.hosts {
+        let name = match host.rsplit_once(':') {
+            Some((n, port)) if port.bytes().all(|b| b.is_ascii_digit()) => n,
+            _ => host.as_str(),
+        };
+        if !allowed.iter().any(|a| a.eq_ignore_ascii_case(name)) {
+            return Err(error(
+                403,
+                format!("this server does not answer to the host `{host}`"),
+            ));
+        }
+    }
+    if let Some(origin) = header("Origin")
+        && origin != format!("http://{host}")
+    {
+        return Err(error(
+            403,
+            format!("requests from `{origin}` are not accepted"),
+        ));
+    }
+    Ok(())
 }
 
 /// The body, at most [`MAX_BODY`] bytes of UTF-8.

@@ -11,9 +11,10 @@
 //! step one ply at a time through a game or a loaded record, and pause the AI seats so the
 //! position stays where the user put it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -78,15 +79,20 @@ pub enum Cmd {
 }
 
 /// A request with the way back to its sender: the new view (or the record), or a message.
+/// A request still queued at its deadline is dropped unread, so a sender told "busy" knows
+/// its command was not carried out later behind its back.
 struct Request {
     cmd: Cmd,
     reply: mpsc::Sender<Result<String, String>>,
+    deadline: Instant,
 }
 
 /// A handle on an open game, kept by the server.
 pub struct Handle {
     tx: mpsc::Sender<Request>,
     view: Arc<Mutex<Arc<String>>>,
+    /// An AI seat is searching: requests are refused at once rather than queued.
+    busy: Arc<AtomicBool>,
 }
 
 impl Handle {
@@ -98,15 +104,24 @@ impl Handle {
         }
     }
 
-    /// Sends a command and waits for its reply.
+    /// Sends a command and waits for its reply. While an AI seat thinks the answer is "busy"
+    /// at once: a search cannot be interrupted, and a command queued behind it would surprise.
     pub fn ask(&self, cmd: Cmd) -> Result<String, String> {
+        let busy = || "an AI seat is thinking: wait for its move, then try again".to_string();
+        if self.busy.load(Ordering::Relaxed) {
+            return Err(busy());
+        }
         let (reply, rx) = mpsc::channel();
         self.tx
-            .send(Request { cmd, reply })
+            .send(Request {
+                cmd,
+                reply,
+                deadline: Instant::now() + REPLY_WAIT,
+            })
             .map_err(|_| "this game has closed".to_string())?;
-        rx.recv_timeout(REPLY_WAIT).map_err(|_| {
-            "the game is busy (an AI seat is thinking): try again in a moment".to_string()
-        })?
+        // A little longer than the deadline: a request taken up just before it is answered.
+        rx.recv_timeout(REPLY_WAIT + Duration::from_secs(5))
+            .map_err(|_| busy())?
     }
 }
 
@@ -116,11 +131,13 @@ pub fn open(id: u64, setup: Setup, draw: Draw) -> Result<Handle, String> {
     let (ready_tx, ready_rx) = mpsc::channel::<Result<(), String>>();
     let view = Arc::new(Mutex::new(Arc::new(String::new())));
     let shared = view.clone();
+    let busy = Arc::new(AtomicBool::new(false));
+    let thinking = busy.clone();
     std::thread::Builder::new()
         .name(format!("game-{id}"))
         // As much stack as the main thread that `icebox play` runs scripts on.
         .stack_size(8 << 20)
-        .spawn(move || match Live::new(id, setup, draw, shared) {
+        .spawn(move || match Live::new(id, setup, draw, shared, thinking) {
             Ok(mut live) => {
                 live.publish();
                 let _ = ready_tx.send(Ok(()));
@@ -134,7 +151,7 @@ pub fn open(id: u64, setup: Setup, draw: Draw) -> Result<Handle, String> {
     ready_rx
         .recv()
         .map_err(|_| "the game failed while loading".to_string())??;
-    Ok(Handle { tx, view })
+    Ok(Handle { tx, view, busy })
 }
 
 /// Who made a ply.
@@ -181,6 +198,8 @@ struct Live {
     version: u64,
     draw: Draw,
     view: Arc<Mutex<Arc<String>>>,
+    /// Set while an AI seat searches (read by [`Handle::ask`]).
+    busy: Arc<AtomicBool>,
 }
 
 impl Live {
@@ -189,6 +208,7 @@ impl Live {
         setup: Setup,
         draw: Draw,
         view: Arc<Mutex<Arc<String>>>,
+        busy: Arc<AtomicBool>,
     ) -> Result<Live, String> {
         let g = Game::load(&setup.files, setup.variant.as_deref(), &setup.sets)
             .map_err(|d| d.to_string())?;
@@ -233,6 +253,7 @@ impl Live {
             version: 0,
             draw,
             view,
+            busy,
         };
         live.set_seats_header();
         if let Some(rec) = &setup.record {
@@ -283,6 +304,8 @@ impl Live {
                 }
             };
             match request {
+                // Its sender has given up waiting: not carried out.
+                Some(r) if Instant::now() >= r.deadline => {}
                 Some(r) => {
                     let answer = self.handle(r.cmd);
                     self.publish();
@@ -338,8 +361,10 @@ impl Live {
                 self.seat_name(),
                 crate::selfplay::agent_label(agent)
             ));
+            self.busy.store(true, Ordering::Relaxed);
             self.publish();
             let chosen = crate::ai::choose(&self.g, &self.s, &moves, agent, &mut self.rng);
+            self.busy.store(false, Ordering::Relaxed);
             self.thinking = None;
             match chosen {
                 Ok(m) => (m, Actor::Computer),

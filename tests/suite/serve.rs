@@ -366,7 +366,10 @@ fn the_api_plays_a_game_and_refuses_bad_requests_with_4xx() {
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
         .expect("timeout");
-    let head = "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 50000000\r\n\r\n";
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 50000000\r\n\r\n",
+        s.addr
+    );
     stream.write_all(head.as_bytes()).expect("send");
     let mut reply = String::new();
     let _ = stream.read_to_string(&mut reply);
@@ -399,6 +402,82 @@ fn the_api_plays_a_game_and_refuses_bad_requests_with_4xx() {
             .as_str()
             .is_some_and(|e| e.contains("the game is over"))
     );
+}
+
+/// A request written by hand (headers a browser would send), the whole reply.
+fn raw(s: &Server, request: &str) -> String {
+    let mut stream = TcpStream::connect(&s.addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
+    stream.write_all(request.as_bytes()).expect("send");
+    let mut reply = String::new();
+    let _ = stream.read_to_string(&mut reply);
+    reply
+}
+
+#[test]
+fn requests_from_other_sites_and_during_a_search_are_refused() {
+    let s = serve(&[]);
+    // A page elsewhere that rebinds its name to 127.0.0.1, or posts from its own origin.
+    let reply = raw(
+        &s,
+        "GET /api/games HTTP/1.1\r\nHost: evil.example:8080\r\nConnection: close\r\n\r\n",
+    );
+    assert!(reply.starts_with("HTTP/1.1 403"), "{reply}");
+    assert!(
+        reply.contains("does not answer to the host `evil.example:8080`"),
+        "{reply}"
+    );
+    let body = r#"{"game": "chess"}"#;
+    let reply = raw(
+        &s,
+        &format!(
+            "POST /api/games HTTP/1.1\r\nHost: {}\r\nOrigin: http://evil.example\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n{body}",
+            s.addr,
+            body.len()
+        ),
+    );
+    assert!(reply.starts_with("HTTP/1.1 403"), "{reply}");
+    assert!(reply.contains("requests from `http://evil.example` are not accepted"));
+    // The page's own origin is welcome.
+    let reply = raw(
+        &s,
+        &format!(
+            "POST /api/games HTTP/1.1\r\nHost: {0}\r\nOrigin: http://{0}\r\nConnection: close\r\nContent-Length: {1}\r\n\r\n{body}",
+            s.addr,
+            body.len()
+        ),
+    );
+    assert!(reply.starts_with("HTTP/1.1 201"), "{reply}");
+
+    // While an AI seat searches, a request is answered "busy" at once, and not carried out
+    // later: the position after the search is the search's.
+    let id = open(&s, json!({"game": "chess", "seats": ["Black=mcts:2s"]}));
+    let (status, _) = play(&s, id, "e2-e4");
+    assert_eq!(status, 200);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while get(&s, &format!("/api/games/{id}"))["thinking"].is_null() {
+        assert!(Instant::now() < deadline, "Black never started thinking");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (status, err) = json_of(&s, "POST", &format!("/api/games/{id}/undo"), &json!({}));
+    assert_eq!(status, 409, "{err}");
+    assert!(
+        err["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("an AI seat is thinking"))
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let v = loop {
+        let v = get(&s, &format!("/api/games/{id}"));
+        if v["ply"] == 2 || Instant::now() > deadline {
+            break v;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(v["ply"], 2, "Black replied: {}", v["history"]);
+    assert_eq!(v["history"][0]["text"], "e2-e4");
 }
 
 /// The scripted chess game the browser plays too: an en passant capture, a promotion with a
