@@ -501,9 +501,35 @@ fn open_chess_mate(s: &Server) -> u64 {
 }
 
 #[test]
-fn every_shipped_game_opens_and_names_its_moves_places() {
-    let s = serve(&["--max-games", "40"]);
+fn every_shipped_game_and_a_users_own_opens_and_names_its_moves_places() {
+    // The user's games: the examples (a numbered race track among them) and one just made
+    // by `icebox new`, which the page has never heard of.
+    let dir = std::env::temp_dir().join(format!("icebox-serve-games-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    for ex in ["hexapawn", "race"] {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(ex);
+        copy_dir(&from, &dir.join(ex));
+    }
+    let made = Command::new(env!("CARGO_BIN_EXE_icebox"))
+        .arg("new")
+        .arg(dir.join("my-game"))
+        .output()
+        .expect("icebox new");
+    assert!(made.status.success(), "{made:?}");
+    let games = dir.display().to_string();
+    let s = serve(&["--max-games", "40", "--games-dir", &games]);
     let list = get(&s, "/api/games");
+    for id in ["hexapawn", "race", "my-game"] {
+        assert!(
+            list["games"]
+                .as_array()
+                .is_some_and(|g| g.iter().any(|g| g["id"] == id)),
+            "{id} listed"
+        );
+    }
     for g in list["games"].as_array().expect("games") {
         let game = g["id"].as_str().expect("id");
         let id = open(&s, json!({"game": game}));
@@ -521,7 +547,31 @@ fn every_shipped_game_opens_and_names_its_moves_places() {
                 );
             }
         }
+        if game == "hexapawn" || game == "my-game" {
+            let moves = v["moves"].as_array().expect("moves");
+            assert!(!moves.is_empty(), "{game}: moves at the start");
+            assert!(
+                moves
+                    .iter()
+                    .all(|m| !m["clicks"].as_array().is_some_and(Vec::is_empty)),
+                "{game}: every move has places to click: {moves:?}"
+            );
+        }
         assert_eq!(http(&s, "DELETE", &format!("/api/games/{id}"), b"").0, 200);
+    }
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("dir");
+    for e in std::fs::read_dir(from).expect("read").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
+        }
     }
 }
 
@@ -633,6 +683,17 @@ fn the_page_plays_chains_dice_drops_hexagons_and_stacks_by_clicks_in_chromium() 
         return skip("no chromium on PATH (apt-get install chromium)");
     };
     let s = serve(&[]);
+
+    // Moves typed as at the terminal: a shorthand, a full move, and a wrong one explained.
+    let plan = json!({"game": "chess", "typed": ["e4", "e7-e5", "Nf3", "e5-e4"]});
+    let log = drive(&browser, &s, &plan, None);
+    assert!(log.contains("typed e4 -> e2-e4"), "{log}");
+    assert!(log.contains("typed e7-e5 -> e7-e5"), "{log}");
+    assert!(log.contains("typed Nf3 -> g1-f3"), "{log}");
+    assert!(
+        log.contains("typed e5-e4 -> `e5-e4` is not a legal move"),
+        "{log}"
+    );
 
     // A whole game of English draughts: jump chains clicked leg by leg.
     let plan = json!({"game": "english-draughts", "auto": 300, "seed": 9});
