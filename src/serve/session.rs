@@ -32,6 +32,10 @@ pub type Draw = fn(&Game, &State) -> String;
 /// that long is refused further moves with a message.
 pub const MAX_PLIES: usize = 5_000;
 
+/// The time between plies of a game with no person seated (two AIs, or a record played on):
+/// slow enough to follow on the page.
+const WATCH_PACE: Duration = Duration::from_millis(400);
+
 /// How long a request waits for a busy game (an AI seat searching) before it is told so.
 const REPLY_WAIT: Duration = Duration::from_secs(20);
 
@@ -288,14 +292,17 @@ impl Live {
         Ok(live)
     }
 
-    /// Serves requests; between them, lets chance and the AI seats move.
+    /// Serves requests; between them, lets chance and the AI seats move. With no person
+    /// seated the plies come at a watchable pace ([`WATCH_PACE`]), still answering requests.
     fn run(&mut self, rx: &mpsc::Receiver<Request>) {
         loop {
             let request = if self.machine_to_move() {
-                match rx.try_recv() {
+                let watched = self.agents.iter().all(|a| *a != Agent::Human);
+                let wait = if watched { WATCH_PACE } else { Duration::ZERO };
+                match rx.recv_timeout(wait) {
                     Ok(r) => Some(r),
-                    Err(mpsc::TryRecvError::Empty) => None,
-                    Err(mpsc::TryRecvError::Disconnected) => return,
+                    Err(mpsc::RecvTimeoutError::Timeout) => None,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return,
                 }
             } else {
                 match rx.recv() {

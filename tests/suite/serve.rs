@@ -478,6 +478,30 @@ fn requests_from_other_sites_and_during_a_search_are_refused() {
     };
     assert_eq!(v["ply"], 2, "Black replied: {}", v["history"]);
     assert_eq!(v["history"][0]["text"], "e2-e4");
+
+    // Two AIs with nobody seated play at a pace a person can follow (a ply per 0.4 s at
+    // most), and a step back pauses them where the user put the game.
+    let started = Instant::now();
+    let id = open(&s, json!({"game": "chess", "seats": ["all=random"]}));
+    std::thread::sleep(Duration::from_millis(1000));
+    let v = get(&s, &format!("/api/games/{id}"));
+    let most = started.elapsed().as_millis() / 400 + 1;
+    let ply = v["ply"].as_u64().expect("ply");
+    assert!(
+        u128::from(ply) <= most,
+        "{ply} plies in {:?}",
+        started.elapsed()
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while get(&s, &format!("/api/games/{id}"))["ply"].as_u64() < Some(2) {
+        assert!(Instant::now() < deadline, "the AIs never moved");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (_, v) = json_of(&s, "POST", &format!("/api/games/{id}/back"), &json!({}));
+    assert_eq!(v["paused"], true);
+    let at = v["ply"].clone();
+    std::thread::sleep(Duration::from_millis(900));
+    assert_eq!(get(&s, &format!("/api/games/{id}"))["ply"], at, "paused");
 }
 
 /// The scripted chess game the browser plays too: an en passant capture, a promotion with a
