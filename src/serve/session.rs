@@ -555,6 +555,13 @@ impl Live {
         if self.chance_next() {
             return Err("the dice are thrown next, not a move".into());
         }
+        // An agreement needs every player's yes: at one screen the people give it, but an AI
+        // seat has no way to, so it is not assumed.
+        if text.starts_with("agree ") && self.agents.iter().any(|a| *a != Agent::Human) {
+            return Err(format!(
+                "`{text}` needs every player's agreement, and the computer's seats cannot give it"
+            ));
+        }
         // Whatever the person typed (`e4`), the record keeps the move as the game writes it.
         let who = self.s.turn();
         let (undo, written) = match self.off_board(text) {

@@ -402,6 +402,29 @@ fn the_api_plays_a_game_and_refuses_bad_requests_with_4xx() {
             .as_str()
             .is_some_and(|e| e.contains("the game is over"))
     );
+
+    // Off the board: a resignation, taken back; a draw agreed by the people at the screen,
+    // but never on behalf of a computer's seat.
+    let (_, v) = json_of(&s, "POST", &format!("/api/games/{id}/first"), &json!({}));
+    assert_eq!(v["ply"], 0);
+    let (status, v) = play(&s, id, "resign");
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["result"], "Black wins: White resigned");
+    let (_, v) = json_of(&s, "POST", &format!("/api/games/{id}/undo"), &json!({}));
+    assert_eq!(v["over"], false);
+    json_of(
+        &s,
+        "POST",
+        &format!("/api/games/{id}/seats"),
+        &json!({"seats": ["Black=mcts:50"]}),
+    );
+    let (status, err) = play(&s, id, "agree draw");
+    assert_eq!(status, 409, "{err}");
+    assert!(
+        err["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("computer's seats cannot"))
+    );
 }
 
 /// A request written by hand (headers a browser would send), the whole reply.
