@@ -6,7 +6,11 @@ use std::path::Path;
 
 fn main() {
     println!("cargo:rerun-if-changed=games");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    // Read at run time, not baked in with env!: a build script compiled in another checkout
+    // (a copied target/ folder) must still embed this checkout's games.
+    let manifest =
+        std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
+    let root = Path::new(&manifest).join("games");
     let mut out = String::from(
         "/// Built-in games: (id, [(relative path, contents)]).\npub static GAMES: &[(&str, &[(&str, &str)])] = &[\n",
     );

@@ -20,6 +20,8 @@ pub mod record;
 pub mod rules;
 pub mod scaffold;
 pub mod selfplay;
+#[cfg(feature = "cli")]
+pub mod serve;
 pub mod stats;
 pub mod testing;
 

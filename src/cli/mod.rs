@@ -4,7 +4,8 @@
 //!
 //! One file per group of commands: `info` (list, show, schema), `play` (the session at the
 //! terminal), `records` (replay, render), `experiments` (selfplay, stats, compare), `check`
-//! (test, validate, perft, bench); `input`, `render` and `svg` serve them.
+//! (test, validate, perft, bench), `serve` (the page in a browser); `input`, `render` and
+//! `svg` serve them.
 
 mod check;
 mod experiments;
@@ -14,6 +15,7 @@ mod interrupt;
 mod play;
 mod records;
 mod render;
+mod serve;
 mod svg;
 
 use std::path::{Path, PathBuf};
@@ -253,6 +255,34 @@ enum Command {
         /// Random playouts in the smoke play.
         #[arg(long, default_value_t = 5, value_parser = playout_count)]
         smoke: usize,
+    },
+    /// Play in a web browser: a local server for a page that lists every game, draws the
+    /// position, and plays by clicks (people, AI seats, undo, records).
+    Serve {
+        /// The game the page opens first: an id, or a path to a game folder.
+        game: Option<String>,
+        /// Its variant.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Its options: `--set key=value` (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+        /// Seats the page proposes: `B=mcts`, `all=random` (repeatable).
+        #[arg(long = "seat", value_name = "SEAT=KIND")]
+        seats: Vec<String>,
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Address to listen on. Only this machine by default; another address lets other
+        /// machines in (there is no login).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Most games open at once.
+        #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..=1000))]
+        max_games: u16,
+        /// Stop after this many seconds without a request (for scripts and tests).
+        #[arg(long, value_name = "SECONDS", hide = true)]
+        idle_exit: Option<u64>,
     },
     /// Start a new game: a folder that validates and plays at once (the tutorial game, or a
     /// copy of another game with --from), with its id taken from the folder's name.
@@ -523,6 +553,28 @@ fn run(cli: Cli) -> Res {
             position.as_deref(),
             seed,
             json,
+        ),
+        Command::Serve {
+            game,
+            variant,
+            sets,
+            seats,
+            port,
+            host,
+            max_games,
+            idle_exit,
+        } => serve::command(
+            serve::Flags {
+                game,
+                variant,
+                sets,
+                seats,
+                host,
+                port,
+                max_games: usize::from(max_games),
+                idle_exit,
+            },
+            &dirs,
         ),
         Command::Validate { paths, smoke } => check::validate(&paths, &dirs, smoke),
     }

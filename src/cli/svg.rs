@@ -128,12 +128,17 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
     }
 }
 
+/// A zone's location number and the text of each of its pieces.
+type ZoneLine = (usize, Vec<String>);
+
 /// The whole picture.
 pub fn position_svg(g: &Game, s: &State) -> String {
     let t = &g.tables();
     let b = &t.board;
     let (pts, w, board_h) = layout(t);
-    let mut lines: Vec<String> = Vec::new();
+    // Each line below the board: its text, and for a zone its location number and pieces,
+    // drawn as pieces a click can find (`data-loc`, for `icebox serve`).
+    let mut lines: Vec<(String, Option<ZoneLine>)> = Vec::new();
     for (i, z) in t.zones.iter().enumerate() {
         let loc = crate::engine::Loc((b.len() + i) as u16);
         let stack = s.stack(loc);
@@ -145,7 +150,11 @@ pub fn position_svg(g: &Game, s: &State) -> String {
             None => z.name.clone(),
         };
         let pieces: Vec<String> = stack.iter().map(|p| t.piece_text(*p)).collect();
-        lines.push(format!("{name}: {}", pieces.join(" ")));
+        lines.push((format!("{name}: "), Some((loc.index(), pieces))));
+    }
+    if !s.dice().is_empty() {
+        let dice: Vec<String> = s.dice().values().map(|d| d.to_string()).collect();
+        lines.push((format!("dice: {}", dice.join(" ")), None));
     }
     let scores: Vec<String> = t
         .seats
@@ -153,11 +162,14 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         .enumerate()
         .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
         .collect();
-    lines.push(format!("score: {}", scores.join(", ")));
-    lines.push(match s.outcome() {
-        Some(o) => format!("game over: {}", o.reason),
-        None => format!("to move: {}", t.seats[s.turn().index()].name),
-    });
+    lines.push((format!("score: {}", scores.join(", ")), None));
+    lines.push((
+        match s.outcome() {
+            Some(o) => format!("game over: {}", o.reason),
+            None => format!("to move: {}", t.seats[s.turn().index()].name),
+        },
+        None,
+    ));
     let h = board_h + 18.0 * lines.len() as f64 + 8.0;
     let w = w.max(320.0);
     let mut out = String::new();
@@ -197,8 +209,9 @@ pub fn position_svg(g: &Game, s: &State) -> String {
                 .collect();
             let _ = writeln!(
                 out,
-                r##"<polygon points="{}" fill="#f0d9b5" stroke="#7a5a3a" stroke-width="0.8"/>"##,
-                corners.join(" ")
+                r##"<polygon points="{}" fill="#f0d9b5" stroke="#7a5a3a" stroke-width="0.8" data-loc="{}"/>"##,
+                corners.join(" "),
+                c.index()
             );
         } else if grid {
             let (f, r) = b.coord(c);
@@ -209,15 +222,17 @@ pub fn position_svg(g: &Game, s: &State) -> String {
             };
             let _ = writeln!(
                 out,
-                r##"<rect x="{:.1}" y="{:.1}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#7a5a3a" stroke-width="0.5"/>"##,
+                r##"<rect x="{:.1}" y="{:.1}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#7a5a3a" stroke-width="0.5" data-loc="{}"/>"##,
                 x - CELL / 2.0,
-                y - CELL / 2.0
+                y - CELL / 2.0,
+                c.index()
             );
         } else {
             let _ = writeln!(
                 out,
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#f0d9b5" stroke="#7a5a3a"/>"##,
-                CELL * 0.47
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#f0d9b5" stroke="#7a5a3a" data-loc="{}"/>"##,
+                CELL * 0.47,
+                c.index()
             );
             let _ = writeln!(
                 out,
@@ -260,15 +275,37 @@ pub fn position_svg(g: &Game, s: &State) -> String {
     }
     for c in b.cells() {
         let (x, y) = pts[c.index()];
-        stack_svg(&mut out, t, s.stack(c.into()), x, y);
+        let stack = s.stack(c.into());
+        if !stack.is_empty() {
+            // The pieces name their cell too, so a click on a piece finds it (`icebox serve`).
+            let _ = writeln!(out, r#"<g data-loc="{}">"#, c.index());
+            stack_svg(&mut out, t, stack, x, y);
+            out.push_str("</g>\n");
+        }
     }
-    for (i, line) in lines.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            r#"<text x="{MARGIN}" y="{:.1}" font-size="13" font-family="sans-serif">{}</text>"#,
-            board_h + 16.0 + 18.0 * i as f64,
-            esc(line)
-        );
+    for (i, (text, zone)) in lines.iter().enumerate() {
+        let y = board_h + 16.0 + 18.0 * i as f64;
+        match zone {
+            None => {
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{MARGIN}" y="{y:.1}" font-size="13" font-family="sans-serif">{}</text>"#,
+                    esc(text)
+                );
+            }
+            Some((loc, pieces)) => {
+                let spans: Vec<String> = pieces
+                    .iter()
+                    .map(|p| format!(r#"<tspan data-loc="{loc}:{0}">{0}</tspan>"#, esc(p)))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{MARGIN}" y="{y:.1}" font-size="13" font-family="sans-serif" data-loc="{loc}">{}{}</text>"#,
+                    esc(text),
+                    spans.join(" ")
+                );
+            }
+        }
     }
     out.push_str("</svg>\n");
     out

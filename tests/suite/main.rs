@@ -34,6 +34,7 @@ mod rounds;
 mod schema;
 mod script_moves;
 mod selfplay;
+mod serve;
 mod slurm;
 mod trace;
 mod variant_scripts;
