@@ -212,13 +212,8 @@ fn the_api_plays_a_game_and_refuses_bad_requests_with_4xx() {
     assert_eq!(v["ply"], 2, "the random seat replied");
     assert_eq!(v["history"][1]["by"], "computer");
     // It is not the person's move while the computer's seat is to move.
-    let (status, v2) = json_of(
-        &s,
-        "POST",
-        &format!("/api/games/{id}/seats"),
-        &json!({"seats": ["White=greedy", "Black=human"]}),
-    );
-    assert_eq!(status, 200, "{v2}");
+    // An unknown seat is refused (asked before White turns greedy: while an AI seat thinks,
+    // a request is told "busy" instead).
     let (status, err) = json_of(
         &s,
         "POST",
@@ -231,12 +226,28 @@ fn the_api_plays_a_game_and_refuses_bad_requests_with_4xx() {
             .as_str()
             .is_some_and(|e| e.contains("`Purple` is not a seat"))
     );
-    let (_, _) = json_of(
+    let (status, v2) = json_of(
         &s,
         "POST",
         &format!("/api/games/{id}/seats"),
-        &json!({"seats": ["all=human"]}),
+        &json!({"seats": ["White=greedy", "Black=human"]}),
     );
+    assert_eq!(status, 200, "{v2}");
+    // Back to people: asked again while greedy White thinks ("busy"), until it takes.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (status, v) = json_of(
+            &s,
+            "POST",
+            &format!("/api/games/{id}/seats"),
+            &json!({"seats": ["all=human"]}),
+        );
+        if status == 200 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "seats never taken: {v}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
 
     // The record, and a game opened from it: the same moves, paused for reading.
     let (status, rec) = http(&s, "GET", &format!("/api/games/{id}/record"), b"");
