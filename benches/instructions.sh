@@ -41,6 +41,7 @@ moscow-ice 3 5 100
 nine-mens-morris 3 10 100
 oware 5 10 100
 reversi 5 10 0
+shogi 3 5 100
 xiangqi 3 5 100
 zugzwang 3 5 100"
 
