@@ -129,7 +129,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.move_also(i: int, from: int, to: int)",
-        "Adds to move `i` the move of another top piece, `from` to `to` (castling's rook).",
+        "Adds to move `i` the move of another top piece, `from` to `to` (castling's rook), played after the move's own actions: the piece is the top of `from` as the move leaves it.",
         "s.move_also(i, h1, f1);",
         |c: &mut Ctx, i: i64, from: i64, to: i64| {
             generate(c, |t, s, out| {
@@ -146,7 +146,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.move_take(i: int, c: int, zone: string)",
-        "Adds to move `i` the capture of cell `c`'s pieces into a zone (the mover's, for a per-seat zone) (en passant).",
+        "Adds to move `i` the capture of cell `c`'s pieces into a zone (the mover's, for a per-seat zone) (en passant), played before the move's own actions: the pieces are those on `c` before the move, so `c` must not be empty now (a piece the move brings there cannot be taken by it).",
         "s.move_take(i, s.step(m.to, \"backward\"), \"captured\");",
         |c: &mut Ctx, i: i64, id: i64, zone_name: &str| {
             generate(c, |t, s, out| {
