@@ -44,22 +44,22 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.move_from(i: int) -> int",
-        "Where move `i` starts (a cell or zone location), or -1 for a pass: for a placement, the zone its piece comes from (`s.move_from(i) == s.zone(\"hand\")` is a drop).",
+        "Where move `i` starts (a cell or zone location), or -1 for a pass; for a placement, its target cell, as for `s.move_to` (`s.move_zone(i)` is the zone its piece comes from).",
         "s.move_from(i)",
         |c: &mut Ctx, i: i64| {
+            with_move(c, i, |m| Ok(m.from().map_or(-1, |l| l.index() as i64)))
+        }
+    );
+
+    def!(
+        api,
+        "s.move_zone(i: int) -> int",
+        "The zone location a placement takes its piece from (`s.move_zone(i) == s.zone(\"hand\")` is a drop from the hand), or -1 for a move that places nothing.",
+        "if s.move_zone(i) == s.zone(\"hand\") { ... }",
+        |c: &mut Ctx, i: i64| {
             with_move(c, i, |m| {
-                // A placement's path is its target alone; where it starts is the zone the
-                // piece is taken from.
-                let zone = match m.shape {
-                    Shape::Place(_) => m.actions.iter().find_map(|a| match *a {
-                        Action::Transfer { from, to, .. } if Some(to) == m.to() && from != to => {
-                            Some(from)
-                        }
-                        _ => None,
-                    }),
-                    _ => None,
-                };
-                Ok(zone.or(m.from()).map_or(-1, |l| l.index() as i64))
+                let zone = placed(m).map(|(_, z)| z);
+                Ok(zone.map_or(-1, |l| l.index() as i64))
             })
         }
     );

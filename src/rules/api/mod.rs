@@ -257,27 +257,26 @@ fn top_after(t: &Tables, s: &State, m: &Move, at: Loc) -> Option<Piece> {
 
 /// The position after move `i` of the handle's list (its last `try_move` look-ahead if one
 /// is open), as a copy: with the turn passed to the next seat when `pass_turn`.
-fn played(c: &Ctx, what: &str, i: i64, pass_turn: bool) -> R<(State, u8)> {
+fn played(c: &Ctx, what: &str, i: i64, pass_turn: bool) -> R<State> {
     let t = c.0.borrow().tables.clone();
-    let (mut next, depth) = with_list(c, what, |out| {
+    let mut next = with_list(c, what, |out| {
         let m = usize::try_from(i)
             .ok()
             .and_then(|i| out.get(i))
             .ok_or_else(|| rt(format!("there is no move {i} (there are {})", out.len())))?;
-        let (base, depth) = read(c, |_, _, s| Ok((s.clone(), 0)))?;
-        let depth = c.1.as_ref().map_or(depth, |a| a.borrow().depth);
-        let mut next = base;
+        let mut next = read(c, |_, _, s| Ok(s.clone()))?;
         crate::engine::apply_actions(&t, &mut next, &m.actions);
-        Ok((next, depth))
+        Ok(next)
     })?;
     if pass_turn {
         next.turn = t.next_seat(next.turn);
     }
-    Ok((next, depth))
+    Ok(next)
 }
 
-/// A look-ahead value one ply deeper than `depth`, refused past the bound.
-fn ahead(c: &Ctx, state: State, depth: u8) -> R<Ctx> {
+/// A look-ahead value of `state`, one deeper than the handle `c`, refused past the bound.
+fn ahead(c: &Ctx, state: State) -> R<Ctx> {
+    let depth = c.1.as_ref().map_or(0, |a| a.borrow().depth);
     if depth >= super::MAX_LOOKAHEAD {
         return Err(rt(format!(
             "a look-ahead goes at most {} deep (s.depth counts them: check it before looking further)",
@@ -305,7 +304,7 @@ fn try_move(c: &Ctx, i: i64) -> R<()> {
             "try_move nests at most 8 deep; call undo_try after each",
         ));
     }
-    let (next, _) = played(c, "try_move", i, false)?;
+    let next = played(c, "try_move", i, false)?;
     match &c.1 {
         Some(a) => a.borrow_mut().tries.push(Rc::new(next)),
         None => c.0.borrow_mut().lookahead.push(next),
@@ -405,21 +404,38 @@ fn kind_of(t: &Tables, symbol: &str) -> R<crate::engine::KindId> {
         .ok_or_else(|| rt(format!("`{symbol}` is not a piece kind")))
 }
 
-/// The piece the move moved: the one carried from where the move starts (a placement: onto
-/// where it ends), not a piece the move also carries (castling's rook, `s.move_also`) or
-/// takes; the last piece carried when no transfer matches.
+/// A placement's own transfer: the piece and the zone it comes from (not a piece the move
+/// also carries or takes).
+fn placed(m: &Move) -> Option<(Piece, Loc)> {
+    if !matches!(m.shape, Shape::Place(_)) {
+        return None;
+    }
+    m.actions.iter().find_map(|a| match *a {
+        Action::Transfer { piece, from, to } if Some(to) == m.to() && from != to => {
+            Some((piece, from))
+        }
+        _ => None,
+    })
+}
+
+/// The piece the move moved: a placement's piece, or the one carried from where the move
+/// starts, not a piece the move also carries (castling's rook, `s.move_also`) or takes; the
+/// last piece carried when no transfer matches.
 fn moving_piece(m: &Move) -> Option<Piece> {
     let transfers = || {
         m.actions.iter().filter_map(|a| match *a {
-            Action::Transfer { piece, from, to } => Some((piece, from, to)),
+            Action::Transfer { piece, from, .. } => Some((piece, from)),
             _ => None,
         })
     };
-    let own = match m.shape {
-        Shape::Place(_) => transfers().find(|&(_, from, to)| Some(to) == m.to() && from != to),
-        _ => transfers().find(|&(_, from, _)| Some(from) == m.from()),
-    };
-    own.or_else(|| transfers().next_back()).map(|(p, _, _)| p)
+    placed(m)
+        .map(|(p, _)| p)
+        .or_else(|| {
+            transfers()
+                .find(|&(_, from)| Some(from) == m.from())
+                .map(|(p, _)| p)
+        })
+        .or_else(|| transfers().next_back().map(|(p, _)| p))
 }
 
 fn dice_array(d: Dice) -> Array {

@@ -191,8 +191,7 @@ pub(super) fn register(api: &mut Api) {
         "How many legal replies the next seat would have after move `i` of the list: the move is played on a copy, the turn passes to the next seat, and the `moves` hook is run there (the generators of `[rules] generators` are not: `s.after(i).legal_moves()` counts every legal move). A drop that leaves no reply mates.",
         "if s.kind(s.move_piece(i)) == \"P\" && s.replies(i) == 0 { s.remove_move(i); }",
         |ctx: rhai::NativeCallContext, c: &mut Ctx, i: i64| {
-            let (next, depth) = played(c, "replies", i, true)?;
-            let p = ahead(c, next, depth)?;
+            let p = ahead(c, played(c, "replies", i, true)?)?;
             run_moves(&ctx, &p, false)
         }
     );
@@ -202,10 +201,7 @@ pub(super) fn register(api: &mut Api) {
         "s.after(i: int) -> State",
         "A look-ahead: the position after move `i` of the list, with the turn passed to the next seat, as a value of its own with the whole read and generator API (`p.top(c)`, `p.gen(..)`, `p.legal_moves()`, `p.after(j)` to look further). Hooks do not run on it (`after_move`, `outcome`), and nothing on it changes the game. At most 8 look-aheads deep (`s.depth`); each costs a copy of the state: about 1 microsecond in chess, where a plain call such as `s.move_to(i)` costs about a third of that, and `p.legal_moves()` one generation of the game's moves.",
         "let p = s.after(i); if p.legal_moves() == 0 && p.in_check(p.turn) { s.remove_move(i); }",
-        |c: &mut Ctx, i: i64| {
-            let (next, depth) = played(c, "after", i, true)?;
-            ahead(c, next, depth)
-        }
+        |c: &mut Ctx, i: i64| { ahead(c, played(c, "after", i, true)?) }
     );
 
     def!(
@@ -213,10 +209,7 @@ pub(super) fn register(api: &mut Api) {
         "s.lookahead() -> State",
         "A look-ahead of this very position (the same seat to move), with an empty move list of its own: for generating and looking ahead from any hook, `evaluate` and `after_move` included.",
         "let p = s.lookahead(); p.gen(\"step\"); let mobility = p.move_count();",
-        |c: &mut Ctx| {
-            let here = read(c, |_, _, s| Ok(s.clone()))?;
-            ahead(c, here, c.1.as_ref().map_or(0, |a| a.borrow().depth))
-        }
+        |c: &mut Ctx| { ahead(c, read(c, |_, _, s| Ok(s.clone()))?) }
     );
 
     def!(
