@@ -37,6 +37,34 @@ pub enum Agent {
 /// The default MCTS budget: one second a move.
 pub const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_secs(1));
 
+/// The agents of a game's seats from `SEAT=KIND` / `all=KIND` texts, each over those before
+/// it (a person where nothing says otherwise): the command line's `--seat` and the browser
+/// page's seats read the same way.
+pub fn seat_agents(t: &crate::engine::Tables, flags: &[String]) -> Result<Vec<Agent>, String> {
+    let mut agents = vec![Agent::Human; t.player_count()];
+    for flag in flags {
+        let (seat, kind) = flag
+            .split_once('=')
+            .ok_or_else(|| format!("a seat is SEAT=KIND (`B=mcts`, `all=random`), got `{flag}`"))?;
+        let agent: Agent = kind.trim().parse()?;
+        let seat = seat.trim();
+        if seat == "all" {
+            agents.iter_mut().for_each(|a| *a = agent);
+        } else {
+            let p = t.seat(seat).ok_or_else(|| {
+                let names: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
+                format!(
+                    "`{seat}` is not a seat of {} (seats: {})",
+                    t.id,
+                    names.join(", ")
+                )
+            })?;
+            agents[p.index()] = agent;
+        }
+    }
+    Ok(agents)
+}
+
 impl std::str::FromStr for Agent {
     type Err = String;
     fn from_str(s: &str) -> Result<Agent, String> {

@@ -185,3 +185,38 @@ pub fn user_dirs(flags: &[PathBuf]) -> Vec<PathBuf> {
     }
     dirs
 }
+
+/// What a list of games shows of one: `{id, name, seats: [names], variants: [{name,
+/// description}], options: [{name, default, description}]}`, read from the definition alone
+/// (no script runs). `icebox list --json` and the browser page's list both come from here.
+pub fn entry(id: &str, files: &GameFiles) -> serde_json::Value {
+    use serde_json::json;
+    let (name, seats, options) = match crate::def::load(files, None, &[]) {
+        Ok(l) => (
+            l.def.game.name.clone(),
+            l.def.players.seats.iter().map(|s| s.name.clone()).collect(),
+            l.def
+                .options
+                .iter()
+                .map(|(k, o)| json!({"name": k, "default": o.default.to_string(), "description": o.description}))
+                .collect(),
+        ),
+        Err(_) => (
+            "(does not load: run icebox validate)".to_string(),
+            Vec::new(),
+            Vec::new(),
+        ),
+    };
+    let variants: Vec<serde_json::Value> = files
+        .variant_names()
+        .into_iter()
+        .map(|v| {
+            let text = files.get(&format!("variants/{v}.toml")).unwrap_or_default();
+            let description = toml::from_str::<crate::def::VariantDef>(text)
+                .map(|d| d.description)
+                .unwrap_or_default();
+            json!({"name": v, "description": description})
+        })
+        .collect();
+    json!({"id": id, "name": name, "seats": seats, "variants": variants, "options": options})
+}

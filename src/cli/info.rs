@@ -12,31 +12,11 @@ use crate::game::Game;
 pub(super) fn list(dirs: &[PathBuf], json: bool) -> Res {
     let mut rows = Vec::new();
     for (id, files) in catalog::all(dirs) {
-        let loaded = crate::def::load(&files, None, &[]);
-        let (name, seats, options) = match &loaded {
-            Ok(l) => (
-                l.def.game.name.clone(),
-                l.def.players.seats.len(),
-                l.def
-                    .options
-                    .iter()
-                    .map(|(k, o)| serde_json::json!({"name": k, "default": o.default.to_string(), "description": o.description}))
-                    .collect::<Vec<_>>(),
-            ),
-            Err(_) => ("(does not load: run icebox validate)".to_string(), 0, Vec::new()),
-        };
-        let variants: Vec<serde_json::Value> = files
-            .variant_names()
-            .into_iter()
-            .map(|v| {
-                let text = files.get(&format!("variants/{v}.toml")).unwrap_or_default();
-                let description = toml::from_str::<crate::def::VariantDef>(text)
-                    .map(|d| d.description)
-                    .unwrap_or_default();
-                serde_json::json!({"name": v, "description": description})
-            })
-            .collect();
-        rows.push(serde_json::json!({"id": id, "name": name, "seats": seats, "variants": variants, "options": options}));
+        let mut row = catalog::entry(&id, &files);
+        // `list --json` has always given the number of seats.
+        let count = row["seats"].as_array().map_or(0, Vec::len);
+        row["seats"] = count.into();
+        rows.push(row);
     }
     if json {
         println!(

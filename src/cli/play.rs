@@ -142,30 +142,11 @@ pub(super) fn command(f: Flags, dirs: &[PathBuf]) -> Res {
     let g = load(&args, dirs)?;
     let t = &g.tables();
     // Seats: the record's, then each --seat over them.
-    let mut agents = vec![Agent::Human; t.player_count()];
     let mut seat_flags: Vec<String> = header("Seats")
         .map(|h| h.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
     seat_flags.extend(f.seats.iter().cloned());
-    for flag in &seat_flags {
-        let (seat, kind) = flag
-            .split_once('=')
-            .ok_or_else(|| format!("--seat wants SEAT=KIND, got `{flag}`"))?;
-        let agent: Agent = kind.parse()?;
-        if seat == "all" {
-            agents.iter_mut().for_each(|a| *a = agent);
-        } else {
-            let p = t.seat(seat).ok_or_else(|| {
-                let names: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
-                format!(
-                    "`{seat}` is not a seat of {} (seats: {})",
-                    t.id,
-                    names.join(", ")
-                )
-            })?;
-            agents[p.index()] = agent;
-        }
-    }
+    let agents = crate::ai::seat_agents(t, &seat_flags)?;
     if seat_flags.is_empty() {
         eprintln!(
             "(no --seat given: every seat is played at this terminal; try --seat all=random)"

@@ -525,38 +525,7 @@ fn open_game(shared: &Shared, setup: Setup) -> Reply {
 fn catalog_json(games: &[(String, GameFiles)], cfg: &Config) -> String {
     let rows: Vec<Value> = games
         .iter()
-        .map(|(id, files)| {
-            let loaded = crate::def::load(files, None, &[]);
-            let (name, seats, options) = match &loaded {
-                Ok(l) => (
-                    l.def.game.name.clone(),
-                    l.def
-                        .players
-                        .seats
-                        .iter()
-                        .map(|s| s.name.clone())
-                        .collect::<Vec<_>>(),
-                    l.def
-                        .options
-                        .iter()
-                        .map(|(k, o)| json!({"name": k, "default": o.default.to_string(), "description": o.description}))
-                        .collect::<Vec<_>>(),
-                ),
-                Err(_) => ("(does not load: run icebox validate)".to_string(), Vec::new(), Vec::new()),
-            };
-            let variants: Vec<Value> = files
-                .variant_names()
-                .into_iter()
-                .map(|v| {
-                    let text = files.get(&format!("variants/{v}.toml")).unwrap_or_default();
-                    let description = toml::from_str::<crate::def::VariantDef>(text)
-                        .map(|d| d.description)
-                        .unwrap_or_default();
-                    json!({"name": v, "description": description})
-                })
-                .collect();
-            json!({"id": id, "name": name, "seats": seats, "variants": variants, "options": options})
-        })
+        .map(|(id, files)| crate::catalog::entry(id, files))
         .collect();
     json!({
         "games": rows,

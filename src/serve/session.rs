@@ -226,7 +226,7 @@ impl Live {
             Some(p) => g.position(p).map_err(|d| d.to_string())?,
             None => g.start().map_err(|e| e.to_string())?,
         };
-        let agents = seats(g.tables(), &setup.seats)?;
+        let agents = crate::ai::seat_agents(g.tables(), &setup.seats)?;
         let mut headers = Record::default();
         headers.set_header("Game", g.id());
         if let Some(v) = &setup.variant {
@@ -519,7 +519,7 @@ impl Live {
             }
             Cmd::Resume => self.paused = false,
             Cmd::Seats(list) => {
-                self.agents = seats(self.g.tables(), &list)?;
+                self.agents = crate::ai::seat_agents(self.g.tables(), &list)?;
                 self.set_seats_header();
                 self.paused = false;
             }
@@ -744,31 +744,6 @@ impl Live {
             "position": self.g.position_text(&self.s),
         })
     }
-}
-
-/// The agents of the seats from `A=kind` / `all=kind` flags (human where none is given).
-fn seats(t: &Tables, flags: &[String]) -> Result<Vec<Agent>, String> {
-    let mut agents = vec![Agent::Human; t.player_count()];
-    for flag in flags {
-        let (seat, kind) = flag
-            .split_once('=')
-            .ok_or_else(|| format!("a seat is SEAT=KIND, got `{flag}`"))?;
-        let agent: Agent = kind.trim().parse()?;
-        if seat == "all" {
-            agents.iter_mut().for_each(|a| *a = agent);
-        } else {
-            let p = t.seat(seat.trim()).ok_or_else(|| {
-                let names: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
-                format!(
-                    "`{seat}` is not a seat of {} (seats: {})",
-                    t.id,
-                    names.join(", ")
-                )
-            })?;
-            agents[p.index()] = agent;
-        }
-    }
-    Ok(agents)
 }
 
 /// The places a person clicks to make a move, in order, as the picture names them
