@@ -287,8 +287,17 @@ pub fn replay(g: &Game, rec: &Record) -> Result<(State, Vec<Undo>), ReplayError>
         if e.number != want {
             return Err(fail(e, format!("expected move number {want}")));
         }
-        if s.is_over() {
-            return Err(fail(e, "the game was already over".into()));
+        if let Some(o) = s.outcome() {
+            // Said in full: a record written before a rule of the game was corrected (a draw
+            // that version did not see) goes on past the end today's rules find.
+            return Err(fail(
+                e,
+                format!(
+                    "the game was already over after move {}: {}; a record written by a version that did not end the game there goes on past this end",
+                    i,
+                    g.outcome_text(o, s.scores())
+                ),
+            ));
         }
         let to_move = &g.tables().seats[s.turn().index()].name;
         if &e.seat != to_move {

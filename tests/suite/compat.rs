@@ -110,3 +110,73 @@ fn old_definitions_and_variants_play_whole_games() {
         }
     });
 }
+
+/// Records written by the release before this one (f7cccd5, `tests/data/compat-records`):
+/// each replays to the end with today's engine and reaches the result its header gives.
+#[test]
+fn old_records_replay_to_the_result_they_recorded() {
+    let dir = std::path::Path::new("tests/data/compat-records");
+    let mut read = 0;
+    for entry in std::fs::read_dir(dir).expect("records") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "rec") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("record");
+        let rec = icebox::record::Record::parse(&path.to_string_lossy(), &text)
+            .unwrap_or_else(|d| panic!("{}: {d}", path.display()));
+        let files = icebox::catalog::find(rec.header("Game").expect("Game header"), &[])
+            .unwrap_or_else(|d| panic!("{d}"));
+        let g = game_of(&files, &rec);
+        let (s, _) =
+            icebox::record::replay(&g, &rec).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let want = rec.header("Result").expect("Result header");
+        let o = s
+            .outcome()
+            .unwrap_or_else(|| panic!("{}: not over", path.display()));
+        // The header as the recording wrote it: `draw`, or the winners joined by `+`.
+        let got = if o.is_draw() {
+            "draw".to_string()
+        } else {
+            let names: Vec<&str> = o
+                .winners()
+                .iter()
+                .map(|p| g.tables().seats[p.index()].name.as_str())
+                .collect();
+            names.join("+")
+        };
+        assert_eq!(got, want, "{}", path.display());
+        read += 1;
+    }
+    assert!(read >= 15, "{read} records");
+}
+
+/// An old record that goes on past an end today's rules find (a chess draw by bishops of
+/// one colour the earlier version played on from) says so at the first move after it.
+#[test]
+fn an_old_record_past_a_corrected_end_says_where_and_why() {
+    let path = "tests/data/compat-records/past-the-end/f7cccd5-chess-seed-8.rec";
+    let text = std::fs::read_to_string(path).expect("record");
+    let rec = icebox::record::Record::parse(path, &text).expect("parses");
+    let files = icebox::catalog::find("chess", &[]).expect("chess");
+    let g = game_of(&files, &rec);
+    let Err(e) = icebox::record::replay(&g, &rec) else {
+        panic!("replays past the dead position");
+    };
+    assert_eq!(e.number, 433);
+    assert!(
+        e.reason
+            .contains("the game was already over after move 432: Draw: dead position")
+            && e.reason
+                .contains("a record written by a version that did not end the game there"),
+        "{}",
+        e.reason
+    );
+}
+
+/// The game a record names: its `Variant` and `Set` headers over the game's files.
+fn game_of(files: &GameFiles, rec: &icebox::record::Record) -> Game {
+    let sets: Vec<(String, String)> = rec.sets().into_iter().collect();
+    Game::load(files, rec.header("Variant"), &sets)
+        .unwrap_or_else(|d| panic!("{} loads: {d}", files.label))
+}
