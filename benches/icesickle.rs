@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use icebox::Game;
-use icebox::engine::movegen::generate;
+use icebox::engine::generators::{Ctx, generate};
 use icebox::engine::rng::Rng;
 use icebox::engine::{Move, State};
 use native::{NMove, Native};
@@ -156,8 +156,8 @@ fn main() {
     let sample = sample_positions(&g, 300);
     let t = g.tables();
     let pat_of = |name: &str| {
-        t.pattern(name)
-            .map(|i| &t.patterns[i])
+        t.generator(name)
+            .map(|i| &t.generators[i])
             .unwrap_or_else(|| fail(format!("no `{name}` generator")))
     };
     let (place, jump) = (pat_of("place"), pat_of("jump"));
@@ -174,7 +174,7 @@ fn main() {
         for (s, _) in &sample {
             let pat = if s.phase() == 0 { place } else { jump };
             out.clear();
-            generate(t, s, pat, s.turn(), None, &mut out);
+            generate(&Ctx::new(t, s, s.turn()), pat, &mut out);
             total += out.len();
         }
         total
@@ -211,7 +211,7 @@ fn main() {
         ns(t_legal)
     );
     println!(
-        "  engine generator alone (movegen::generate):      {:>8.0} ns/position ({:.0}% of legal_moves)",
+        "  engine generator alone (generators::generate):      {:>8.0} ns/position ({:.0}% of legal_moves)",
         ns(t_gen),
         100.0 * t_gen / t_legal
     );

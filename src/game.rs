@@ -148,8 +148,8 @@ impl Game {
                         .as_ref()
                         .is_some_and(|v| v.text.contains(f))
             })
-            || tables.patterns.iter().any(|p| {
-                matches!(&p.kind, crate::engine::movegen::GenKind::Place(pl)
+            || tables.generators.iter().any(|p| {
+                matches!(&p.kind, crate::engine::generators::Kind::Place(pl)
                     if pl.surround.as_ref().is_some_and(|sr| sr.ko != def::Ko::None))
             });
         let tables = Rc::new(tables);
@@ -226,7 +226,7 @@ impl Game {
         self.tables.stakes.is_some()
             || self
                 .tables
-                .patterns
+                .generators
                 .iter()
                 .any(|p| p.capture.score != def::ScoreMode::None)
             || ["add_score", "end_by_score"]
@@ -321,7 +321,7 @@ impl Game {
         let mut s = notation::parse_position(&self.tables, text).map_err(|e| {
             Diagnostic::error("<position>", e.message.clone()).at_line_col(text, 1, e.column)
         })?;
-        if s.passed().is_some() && !crate::engine::castle::en_passant_possible(&self.tables, &s) {
+        if s.passed().is_some() && !crate::engine::attack::en_passant_possible(&self.tables, &s) {
             s.passed = None;
         }
         self.remember(&mut s);
@@ -535,7 +535,7 @@ impl Game {
         } else if self.def.rules.evaluate == Some(crate::def::Evaluation::Material) {
             Ok(Some(self.material(s, p)))
         } else if self.def.rules.evaluate == Some(crate::def::Evaluation::Race) {
-            Ok(Some(crate::engine::turn::race(&self.tables, s, p)))
+            Ok(Some(crate::engine::dice_turn::race(&self.tables, s, p)))
         } else {
             Ok(None)
         }
@@ -578,7 +578,7 @@ impl Game {
         let mut turn_set = false;
         if let Some(dt) = &t.turn {
             let mut tx = Tx { s, log };
-            turn_set = crate::engine::turn::after(t, dt, &mut tx, &self.setup, m)
+            turn_set = crate::engine::dice_turn::after(t, dt, &mut tx, &self.setup, m)
                 .map_err(|e| RuleError::engine(&t.id, e))?;
         }
         if self.rules.hooks.after_move && !s.is_over() {
@@ -591,7 +591,7 @@ impl Game {
             Tx { s, log }.set_turn(n);
         }
         // The cell a move passed over counts only while it can be taken en passant.
-        if t.en_passant && s.passed().is_some() && !crate::engine::castle::en_passant_possible(t, s)
+        if t.en_passant && s.passed().is_some() && !crate::engine::attack::en_passant_possible(t, s)
         {
             Tx { s, log }.set_passed(None);
         }
@@ -709,9 +709,10 @@ impl Game {
             let who = s.turn();
             if let Some(dt) = &t.turn
                 && dt.unusable == crate::def::Unusable::Lose
-                && crate::engine::turn::stage(t, dt, s) == crate::engine::turn::Stage::Play
+                && crate::engine::dice_turn::stage(t, dt, s)
+                    == crate::engine::dice_turn::Stage::Play
             {
-                crate::engine::turn::unusable_loss(t, &mut Tx { s, log }, &self.setup)
+                crate::engine::dice_turn::unusable_loss(t, &mut Tx { s, log }, &self.setup)
                     .map_err(|e| RuleError::engine(&t.id, e))?;
                 continue;
             }
@@ -759,7 +760,7 @@ impl Game {
                         Tx { s, log }.set_outcome(Some(ply_limit(t)));
                     } else {
                         next.push(Move::pass());
-                        crate::engine::castle::decorate(t, s, next);
+                        crate::engine::marks::decorate(t, s, next);
                         return Ok(());
                     }
                 }
@@ -768,7 +769,7 @@ impl Game {
                         self.rules.round_end(f, s, log)?;
                     }
                     if !s.is_over() {
-                        crate::engine::turn::end_round(t, &mut Tx { s, log }, &self.setup);
+                        crate::engine::dice_turn::end_round(t, &mut Tx { s, log }, &self.setup);
                     }
                 }
                 NoMoves::Script => {

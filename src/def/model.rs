@@ -40,7 +40,7 @@ pub struct GameDef {
     pub setup: SetupDef,
     /// Native move generators the script asks for by name.
     #[serde(default)]
-    pub moves: BTreeMap<String, MoveDef>,
+    pub moves: BTreeMap<String, GeneratorDef>,
     /// House-rule switches, read by the script with `s.option("name")`.
     #[serde(default)]
     pub options: BTreeMap<String, OptionDef>,
@@ -919,7 +919,7 @@ pub enum Chain {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 #[non_exhaustive]
-pub enum MoveKind {
+pub enum GeneratorKind {
     /// Move a top piece along a straight line of a direction.
     #[default]
     Ray,
@@ -949,10 +949,10 @@ pub enum MoveKind {
 /// from the script with `s.gen("name")`.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct MoveDef {
-    /// Which kind of generator: how its moves are made (see the values of MoveKind).
+pub struct GeneratorDef {
+    /// Which kind of generator: how its moves are made (see the values of GeneratorKind).
     #[serde(default)]
-    pub kind: MoveKind,
+    pub kind: GeneratorKind,
     /// Whose pieces move (`own`, `neutral`, `any`).
     #[serde(default)]
     pub pieces: Mover,

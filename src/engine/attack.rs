@@ -6,30 +6,40 @@
 //! walk back only finds candidates; the forward check decides, so the answer is the one the
 //! generators give, whatever their settings.
 
-use super::movegen::{self, GenKind, Pattern};
+use super::generators::{self, Ctx, Generator, Kind};
 use super::{CellId, Loc, Move, PlayerId, State, Tables};
 use crate::def::{CellCond, Chain};
+
+/// A generator context for `player`'s moves in `s` whose castling asks [`threatened`]: what
+/// every caller above the generators uses, so castling's `safe` holds wherever moves are
+/// generated (the attack test itself asks without it: castling never attacks).
+pub fn ctx<'a>(t: &'a Tables, s: &'a State, player: PlayerId) -> Ctx<'a> {
+    Ctx {
+        threat: Some(threatened),
+        ..Ctx::new(t, s, player)
+    }
+}
 
 /// Whether a move of `pat` for seat `by` ends on `target` in `s`. `buf` is scratch space.
 pub fn reaches(
     t: &Tables,
     s: &State,
-    pat: &Pattern,
+    pat: &Generator,
     by: PlayerId,
     target: CellId,
     buf: &mut Vec<Move>,
 ) -> bool {
     match &pat.kind {
-        GenKind::Ray(r) if r.chain == Chain::None => {
+        Kind::Ray(r) if r.chain == Chain::None => {
             // Only empty cells may be passed over: the first piece met going back is the only
             // one that could come this way.
-            let first_only = r.over == movegen::Conds::of(&[CellCond::Empty]);
+            let first_only = r.over == generators::Conds::of(&[CellCond::Empty]);
             let bound = match r.over_max {
-                movegen::Amount::Fixed(n) => Some(n as usize + 1),
+                generators::Amount::Fixed(n) => Some(n as usize + 1),
                 _ => None,
             };
             let least = match r.over_min {
-                movegen::Amount::Fixed(n) => n as usize + 1,
+                generators::Amount::Fixed(n) => n as usize + 1,
                 _ => 1,
             };
             for &d in &r.dirs[by.index()] {
@@ -69,7 +79,7 @@ pub fn reaches(
             }
             false
         }
-        GenKind::Leap(l) => {
+        Kind::Leap(l) => {
             for path in &l.leaps[by.index()] {
                 let mut at = Some(target);
                 for &d in path.iter().rev() {
@@ -101,14 +111,14 @@ pub fn reaches(
 fn lands_on(
     t: &Tables,
     s: &State,
-    pat: &Pattern,
+    pat: &Generator,
     by: PlayerId,
     from: Option<CellId>,
     target: CellId,
     buf: &mut Vec<Move>,
 ) -> bool {
     buf.clear();
-    movegen::generate(t, s, pat, by, from, buf);
+    generators::generate(&Ctx::new(t, s, by).only(from), pat, buf);
     buf.iter().any(|m| m.to() == Some(Loc(target.0)))
 }
 
@@ -129,7 +139,7 @@ pub fn attacked_by_opponents(
             pats.iter().any(|&i| {
                 cells
                     .iter()
-                    .any(|&c| reaches(t, s, &t.patterns[i], o, c, buf))
+                    .any(|&c| reaches(t, s, &t.generators[i], o, c, buf))
             })
         })
 }
@@ -220,7 +230,7 @@ pub fn attacks_cell(
     if s.top_cell(c).is_some() {
         return pats
             .iter()
-            .any(|&i| reaches(t, s, &t.patterns[i], by, c, &mut buf));
+            .any(|&i| reaches(t, s, &t.generators[i], by, c, &mut buf));
     }
     let Some(defender) = (0..t.player_count())
         .map(|o| PlayerId(o as u8))
@@ -234,5 +244,42 @@ pub fn attacks_cell(
     probe.stacks[c.index()].push(probe_piece);
     probe.set_top(t, c.index(), Some(probe_piece));
     pats.iter()
-        .any(|&i| reaches(t, &probe, &t.patterns[i], by, c, &mut buf))
+        .any(|&i| reaches(t, &probe, &t.generators[i], by, c, &mut buf))
+}
+
+/// Whether the seat to move has a legal en passant capture of the cell passed over: a move
+/// of an `en_passant` generator landing there, safe for its royal piece. Only then does the
+/// cell stay part of the position (two positions differ by it only when it can be used).
+pub fn en_passant_possible(t: &Tables, s: &State) -> bool {
+    let Some(p) = s.passed else { return false };
+    let mut moves = Vec::new();
+    for pat in t.generators.iter().filter(|pat| pat.en_passant()) {
+        generators::generate(&Ctx::new(t, s, s.turn()), pat, &mut moves);
+    }
+    moves.retain(|m| m.to() == Some(Loc(p.over.0)) && m.is_capture());
+    if let Some(r) = &t.royal {
+        super::attack::keep_safe(t, s, &mut moves, s.turn(), r.kind, &r.attacks);
+    }
+    !moves.is_empty()
+}
+
+/// Whether an opponent of `p` could move onto cell `c` (for an empty cell: if `p`'s piece of
+/// `kind` stood there): by the royal piece's attackers, or else by every generator that may
+/// land on an enemy piece. Castling's `safe` asks it (handed to the generators as a
+/// [`Threat`](super::generators::Threat)).
+pub fn threatened(t: &Tables, s: &State, p: PlayerId, c: CellId, kind: super::KindId) -> bool {
+    let all: Vec<usize>;
+    let pats = match &t.royal {
+        Some(r) => &r.attacks[..],
+        None => {
+            all = (0..t.generators.len())
+                .filter(|&i| t.generators[i].land.has(crate::def::CellCond::Enemy))
+                .collect();
+            &all[..]
+        }
+    };
+    (0..t.player_count())
+        .map(|o| PlayerId(o as u8))
+        .filter(|o| !t.same_team(*o, p))
+        .any(|o| attacks_cell(t, s, o, pats, c, kind))
 }

@@ -200,7 +200,11 @@ fn cannot_enter(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
         for from in outside {
             for &i in t.tiers(s.phase()).iter().flatten() {
                 moves.clear();
-                super::movegen::generate(t, s, &t.patterns[i], p, Some(from), &mut moves);
+                super::generators::generate(
+                    &super::attack::ctx(t, s, p).only(Some(from)),
+                    &t.generators[i],
+                    &mut moves,
+                );
                 if moves.iter().any(|m| inside(m.to())) {
                     return false;
                 }
@@ -208,9 +212,13 @@ fn cannot_enter(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
         }
         // Placements start in a zone: outside the region too.
         for &i in t.tiers(s.phase()).iter().flatten() {
-            if matches!(t.patterns[i].kind, super::movegen::GenKind::Place(_)) {
+            if matches!(t.generators[i].kind, super::generators::Kind::Place(_)) {
                 moves.clear();
-                super::movegen::generate(t, s, &t.patterns[i], p, None, &mut moves);
+                super::generators::generate(
+                    &super::attack::ctx(t, s, p),
+                    &t.generators[i],
+                    &mut moves,
+                );
                 if moves.iter().any(|m| inside(m.to())) {
                     return false;
                 }

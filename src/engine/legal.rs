@@ -8,7 +8,7 @@
 //! on that look-ahead. Both get the same moves from one function, so a look-ahead's legal
 //! moves are the game's.
 
-use super::turn::{self, Stage};
+use super::dice_turn::{self as turn, Stage};
 use super::{Move, Shape, State, Tables};
 
 /// Fills `out` with the moves of the player to move, the script's hook (`script`, when the
@@ -23,9 +23,10 @@ pub fn generate<E>(
     // the dice.
     let stage = t.turn.as_ref().map(|dt| turn::moves(t, dt, s, out));
     if matches!(stage, None | Some(Stage::Play)) {
+        let cx = super::attack::ctx(t, s, s.turn());
         for tier in t.tiers(s.phase()) {
             for &p in tier {
-                super::movegen::generate(t, s, &t.patterns[p], s.turn(), None, out);
+                super::generators::generate(&cx, &t.generators[p], out);
             }
             if !out.is_empty() {
                 break;
@@ -57,7 +58,7 @@ pub fn generate<E>(
     if let Some(r) = &t.royal {
         super::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
     }
-    super::castle::decorate(t, s, out);
+    super::marks::decorate(t, s, out);
     Ok(())
 }
 
@@ -76,7 +77,7 @@ pub fn legal<E>(
     generate(t, s, out, script)?;
     if out.is_empty() && t.no_moves == super::NoMoves::Pass {
         out.push(Move::pass());
-        super::castle::decorate(t, s, out);
+        super::marks::decorate(t, s, out);
     }
     Ok(())
 }

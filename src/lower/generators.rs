@@ -1,12 +1,12 @@
 //! Lowering of move generators: the keys every kind shares, then each kind's own. A key that
 //! belongs to another kind is refused, naming the kinds it belongs to ("types that say what is
-//! legal": the engine's `GenKind` has no field for it).
+//! legal": the engine's `Kind` has no field for it).
 
-use crate::def::{self, MoveKind};
+use crate::def::{self, GeneratorKind};
 use crate::diag::Problem;
 use crate::engine::Tables;
-use crate::engine::movegen::{
-    self, Amount, Capture, Conds, Convert, GenKind, Headings, Leap, Limit, Movement, Near, Pattern,
+use crate::engine::generators::{
+    self, Amount, Capture, Conds, Convert, Generator, Headings, Kind, Leap, Limit, Movement, Near,
     Place, Ray, kind_mask,
 };
 
@@ -63,9 +63,9 @@ const MOVING: [&str; 7] = [
 ];
 
 /// Each kind's own keys.
-const OWN: [(MoveKind, &str, &[&str]); 8] = [
+const OWN: [(GeneratorKind, &str, &[&str]); 8] = [
     (
-        MoveKind::Ray,
+        GeneratorKind::Ray,
         "ray",
         &[
             "directions",
@@ -83,15 +83,15 @@ const OWN: [(MoveKind, &str, &[&str]); 8] = [
         ],
     ),
     (
-        MoveKind::Castle,
+        GeneratorKind::Castle,
         "castle",
         &["directions", "partner", "steps", "safe"],
     ),
-    (MoveKind::Leap, "leap", &["leaps", "over"]),
-    (MoveKind::Remove, "remove", &["spare_lines"]),
-    (MoveKind::Fly, "fly", &[]),
+    (GeneratorKind::Leap, "leap", &["leaps", "over"]),
+    (GeneratorKind::Remove, "remove", &["spare_lines"]),
+    (GeneratorKind::Fly, "fly", &[]),
     (
-        MoveKind::Sow,
+        GeneratorKind::Sow,
         "sow",
         &[
             "track",
@@ -104,7 +104,7 @@ const OWN: [(MoveKind, &str, &[&str]); 8] = [
         ],
     ),
     (
-        MoveKind::Place,
+        GeneratorKind::Place,
         "place",
         &[
             "zone",
@@ -116,7 +116,7 @@ const OWN: [(MoveKind, &str, &[&str]); 8] = [
         ],
     ),
     (
-        MoveKind::Track,
+        GeneratorKind::Track,
         "track",
         &[
             "track",
@@ -130,16 +130,19 @@ const OWN: [(MoveKind, &str, &[&str]); 8] = [
 ];
 
 /// Whether `kind` accepts `key`.
-fn accepts(kind: MoveKind, key: &str) -> bool {
+fn accepts(kind: GeneratorKind, key: &str) -> bool {
     COMMON.contains(&key)
-        || (matches!(kind, MoveKind::Ray | MoveKind::Leap | MoveKind::Fly) && MOVING.contains(&key))
+        || (matches!(
+            kind,
+            GeneratorKind::Ray | GeneratorKind::Leap | GeneratorKind::Fly
+        ) && MOVING.contains(&key))
         || OWN
             .iter()
             .any(|(k, _, keys)| *k == kind && keys.contains(&key))
 }
 
 /// Refuses the keys a generator writes that its kind does not have, naming the kinds that do.
-fn check_keys(name: &str, kind: MoveKind, written: &[String], problems: &mut Vec<Problem>) {
+fn check_keys(name: &str, kind: GeneratorKind, written: &[String], problems: &mut Vec<Problem>) {
     let kind_name = OWN
         .iter()
         .find(|(k, _, _)| *k == kind)
@@ -232,7 +235,7 @@ fn convert(t: &Tables, name: &str, c: &def::ConvertDef, problems: &mut Vec<Probl
 fn place_settings(
     t: &Tables,
     name: &str,
-    m: &def::MoveDef,
+    m: &def::GeneratorDef,
     names: &[&str],
     problems: &mut Vec<Problem>,
 ) -> Place {
@@ -301,7 +304,7 @@ fn place_settings(
             &["moves", name, "surround", "directions"],
             problems,
         );
-        movegen::Surround {
+        generators::Surround {
             dirs: dirs.into_iter().next().unwrap_or_default(),
             capture_to: sr.capture_to.clone(),
             suicide: sr.suicide,
@@ -323,18 +326,18 @@ fn place_settings(
 pub(super) fn lower_pattern(
     t: &Tables,
     name: &str,
-    m: &def::MoveDef,
+    m: &def::GeneratorDef,
     written: &[String],
     names: &[&str],
     problems: &mut Vec<Problem>,
-) -> Option<Pattern> {
+) -> Option<Generator> {
     check_keys(name, m.kind, written, problems);
     let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
     let lone = m
         .land
         .as_ref()
         .is_some_and(|c| c.as_slice().contains(&def::CellCond::LoneEnemy));
-    if lone && m.kind != MoveKind::Track {
+    if lone && m.kind != GeneratorKind::Track {
         problems.push(Problem::at(
             &at("land"),
             "`lone-enemy` is only judged by track generators (kind = \"track\")",
@@ -413,7 +416,7 @@ pub(super) fn lower_pattern(
                 "`forced` is for an `optional` promotion (without `optional` every promotion is forced)",
             ));
         }
-        Some(movegen::Promote {
+        Some(generators::Promote {
             region,
             to,
             optional: pr.optional,
@@ -436,7 +439,7 @@ pub(super) fn lower_pattern(
             continue;
         };
         let on = kind_list(t, &r.on_kinds, &path("on_kinds"), problems);
-        region_rules.push(movegen::RegionRule {
+        region_rules.push(generators::RegionRule {
             region,
             kinds: kind_mask(&kind_list(t, &r.kinds, &path("kinds"), problems)),
             land: r.land.as_ref().map(|c| Conds::of(c.as_slice())),
@@ -474,9 +477,9 @@ pub(super) fn lower_pattern(
     };
     zone_ok(&m.zone, "zone", problems);
     zone_ok(&m.capture_to, "capture_to", problems);
-    let place = m.kind == MoveKind::Place;
+    let place = m.kind == GeneratorKind::Place;
     let mut leaps: Vec<Vec<Vec<crate::board::DirId>>> = vec![Vec::new(); t.player_count()];
-    if m.kind == MoveKind::Leap && m.leaps.is_empty() {
+    if m.kind == GeneratorKind::Leap && m.leaps.is_empty() {
         problems.push(Problem::at(
             &["moves", name],
             "a `leap` generator needs `leaps`, lists of directions",
@@ -510,7 +513,7 @@ pub(super) fn lower_pattern(
             "`en_passant` takes the piece that passed as a capture on landing: it needs capture = \"land\"",
         ));
     }
-    if m.kind == MoveKind::Castle && m.kinds.is_empty() {
+    if m.kind == GeneratorKind::Castle && m.kinds.is_empty() {
         problems.push(Problem::at(
             &["moves", name],
             "a `castle` generator needs `kinds`, the pieces that castle (`[\"K\"]`)",
@@ -550,7 +553,7 @@ pub(super) fn lower_pattern(
         unless_net: Headings::of(&m.unless_net),
     };
     let kind = match m.kind {
-        MoveKind::Ray => GenKind::Ray(Ray {
+        GeneratorKind::Ray => Kind::Ray(Ray {
             moving,
             dirs,
             over_min,
@@ -573,7 +576,7 @@ pub(super) fn lower_pattern(
             en_passant: m.en_passant,
             open: Vec::new(),
         }),
-        MoveKind::Castle => GenKind::Castle(crate::engine::castle::Castle {
+        GeneratorKind::Castle => Kind::Castle(crate::engine::generators::Castle {
             dirs,
             partner: {
                 let partner = kind_list(t, &m.partner, &at("partner"), problems);
@@ -598,15 +601,17 @@ pub(super) fn lower_pattern(
             },
             safe: m.safe,
         }),
-        MoveKind::Leap => GenKind::Leap(Leap {
+        GeneratorKind::Leap => Kind::Leap(Leap {
             moving,
             leaps,
             over: m.over.as_ref().map(|c| Conds::of(c.as_slice())),
         }),
-        MoveKind::Place => GenKind::Place(place_settings(t, name, m, names, problems)),
-        MoveKind::Track => GenKind::Track(super::tracks::lower_track_moves(t, name, m, problems)?),
-        MoveKind::Fly => GenKind::Fly(moving),
-        MoveKind::Remove => GenKind::Remove(movegen::Remove {
+        GeneratorKind::Place => Kind::Place(place_settings(t, name, m, names, problems)),
+        GeneratorKind::Track => {
+            Kind::Track(super::tracks::lower_track_moves(t, name, m, problems)?)
+        }
+        GeneratorKind::Fly => Kind::Fly(moving),
+        GeneratorKind::Remove => Kind::Remove(generators::Remove {
             spare: m.spare_lines.as_ref().map(|l| {
                 let dirs = directions(
                     t,
@@ -623,7 +628,7 @@ pub(super) fn lower_pattern(
                 }
             }),
         }),
-        MoveKind::Sow => GenKind::Sow(super::tracks::lower_sow(t, name, m, problems)?),
+        GeneratorKind::Sow => Kind::Sow(super::tracks::lower_sow(t, name, m, problems)?),
     };
     if region_rules.len() > 32 {
         problems.push(Problem::at(
@@ -655,7 +660,10 @@ pub(super) fn lower_pattern(
                 .suggesting(v, t.vars.iter().map(String::as_str)),
             );
         }
-        if !matches!(m.kind, MoveKind::Ray | MoveKind::Leap | MoveKind::Fly) {
+        if !matches!(
+            m.kind,
+            GeneratorKind::Ray | GeneratorKind::Leap | GeneratorKind::Fly
+        ) {
             problems.push(Problem::at(
                 &at("mover_var"),
                 "`mover_var` is set by the moves of ray, leap and fly generators",
@@ -663,7 +671,7 @@ pub(super) fn lower_pattern(
         }
         i.and_then(|i| u8::try_from(i).ok())
     });
-    let mut pattern = Pattern {
+    let mut pattern = Generator {
         name: name.to_string(),
         mover_var,
         plain: false,
@@ -684,9 +692,6 @@ pub(super) fn lower_pattern(
         convert: m.convert.as_ref().map(|c| convert(t, name, c, problems)),
         kind,
     };
-    pattern.prepare_masks(t);
-    pattern.prepare_rules(t);
-    pattern.prepare_dirs(t);
-    pattern.prepare_plain();
+    super::prepare::prepare(&mut pattern, t);
     Some(pattern)
 }

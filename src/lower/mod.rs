@@ -7,16 +7,17 @@
 //! Files: `generators` (one lowering per generator kind, with the keys each kind accepts),
 //! `tracks` (race courses and track generators); seats, kinds, zones, the set-up here.
 
+mod dice_turn;
 mod generators;
+mod prepare;
 mod tracks;
-mod turn;
 
 use std::collections::BTreeMap;
 
 use crate::board::Board;
 use crate::def::{self, GameDef, ZonePer};
 use crate::diag::Problem;
-use crate::engine::movegen::kind_mask;
+use crate::engine::generators::kind_mask;
 use crate::engine::{KindId, KindInfo, PieceInfo, PlayerId, Seat, State, Tables, ZoneInfo};
 use crate::notation;
 
@@ -328,7 +329,7 @@ pub(crate) fn lower(
         phase_ends: Vec::new(),
         may_pass: def.rules.may_pass,
         separator,
-        patterns: Vec::new(),
+        generators: Vec::new(),
         dice: def.dice.as_ref().and_then(|d| {
             match crate::engine::dice::check(d.count as usize, d.sides) {
                 Ok(()) => Some(crate::engine::DiceSpec {
@@ -417,7 +418,7 @@ pub(crate) fn lower(
     for (name, m) in &def.moves {
         let own = written.get(name).map_or(&[][..], Vec::as_slice);
         if let Some(p) = generators::lower_pattern(&t, name, m, own, &names, problems) {
-            t.patterns.push(p);
+            t.generators.push(p);
         }
     }
     match &def.rules.generators {
@@ -509,16 +510,16 @@ pub(crate) fn lower(
         }
     }
     conditions(def, &mut t, problems);
-    turn::lower(def, &mut t, problems);
+    dice_turn::lower(def, &mut t, problems);
     if def.rules.evaluate == Some(def::Evaluation::Race) {
-        t.race = turn::race(&t, problems);
+        t.race = dice_turn::race(&t, problems);
     }
     // Castling tracks its pieces and partners as unmoved (their set-up cells are filled in
     // with the set-up).
-    let castling: Vec<&def::MoveDef> = def
+    let castling: Vec<&def::GeneratorDef> = def
         .moves
         .values()
-        .filter(|m| m.kind == def::MoveKind::Castle)
+        .filter(|m| m.kind == def::GeneratorKind::Castle)
         .collect();
     if !castling.is_empty() {
         let mut kinds = 0;
@@ -540,7 +541,7 @@ pub(crate) fn lower(
             use crate::def::CellCond as C;
             // A generator attacks if its landing may hold an enemy piece.
             let attacks = t
-                .patterns
+                .generators
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| {
@@ -583,7 +584,7 @@ fn tiers(
             };
             let mut here = path.to_vec();
             here.extend(at.iter().map(String::as_str));
-            match t.pattern(name) {
+            match t.generator(name) {
                 Some(p) if ids.contains(&p) || out.iter().any(|x| x.contains(&p)) => {
                     problems.push(Problem::at(
                         &here,
@@ -596,7 +597,7 @@ fn tiers(
                         &here,
                         format!("`{name}` is not a generator: there is no [moves.{name}]"),
                     )
-                    .suggesting(name, t.patterns.iter().map(|p| p.name.as_str())),
+                    .suggesting(name, t.generators.iter().map(|p| p.name.as_str())),
                 ),
             }
         }

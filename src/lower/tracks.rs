@@ -10,7 +10,7 @@ pub(super) fn lower_track(
     name: &str,
     per_seat: &std::collections::BTreeMap<String, Vec<String>>,
     problems: &mut Vec<Problem>,
-) -> Option<crate::engine::track::Track> {
+) -> Option<crate::engine::generators::track::Track> {
     let mut course = vec![Vec::new(); t.player_count()];
     for (seat, cells) in per_seat {
         let Some(p) = t.seat(seat) else {
@@ -52,7 +52,7 @@ pub(super) fn lower_track(
             ));
         }
     }
-    Some(crate::engine::track::Track {
+    Some(crate::engine::generators::track::Track {
         name: name.to_string(),
         course,
     })
@@ -62,10 +62,10 @@ pub(super) fn lower_track(
 pub(super) fn lower_track_moves(
     t: &Tables,
     name: &str,
-    m: &def::MoveDef,
+    m: &def::GeneratorDef,
     problems: &mut Vec<Problem>,
-) -> Option<crate::engine::track::TrackMoves> {
-    use crate::engine::track::{Overshoot, TrackMoves};
+) -> Option<crate::engine::generators::track::TrackMoves> {
+    use crate::engine::generators::track::{Overshoot, TrackMoves};
     let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
     let Some(tname) = m.track.as_deref() else {
         problems.push(Problem::at(
@@ -142,10 +142,10 @@ pub(super) fn lower_track_moves(
 pub(super) fn lower_sow(
     t: &Tables,
     name: &str,
-    m: &def::MoveDef,
+    m: &def::GeneratorDef,
     problems: &mut Vec<Problem>,
-) -> Option<crate::engine::sow::Sow> {
-    use crate::engine::sow::{ByCount, OnEmpty, Sow};
+) -> Option<crate::engine::generators::sow::Sow> {
+    use crate::engine::generators::sow::{ByCount, OnEmpty, Sow};
     let region = |r: &str, key: Vec<&str>, problems: &mut Vec<Problem>| {
         let i = t.board.region_index(r);
         if i.is_none() {

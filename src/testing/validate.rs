@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::def::GameFiles;
 use crate::diag::Diagnostic;
 use crate::engine::rng::Rng;
-use crate::engine::{Move, PlayerId, State, movegen};
+use crate::engine::{Move, PlayerId, State, attack, generators};
 use crate::game::Game;
 
 /// What validating one game folder found.
@@ -102,9 +102,9 @@ fn no_move_help(g: &Game, s: &State) -> String {
     let t = &g.tables();
     let mut out = Vec::new();
     let mut buf = Vec::new();
-    for p in &t.patterns {
+    for p in &t.generators {
         buf.clear();
-        movegen::generate(t, s, p, s.turn(), None, &mut buf);
+        generators::generate(&attack::ctx(t, s, s.turn()), p, &mut buf);
         out.push(format!("`{}` {}", p.name, buf.len()));
     }
     let mut help = if out.is_empty() {
@@ -186,9 +186,9 @@ fn duplicate(g: &Game, s: &State, moves: &[Move], of: &str) -> Option<Diagnostic
     let text = g.move_text(s, &moves[i]);
     let mut makers = Vec::new();
     let mut buf = Vec::new();
-    for p in &t.patterns {
+    for p in &t.generators {
         buf.clear();
-        movegen::generate(t, s, p, s.turn(), None, &mut buf);
+        generators::generate(&attack::ctx(t, s, s.turn()), p, &mut buf);
         if buf.contains(m) {
             makers.push(p.name.clone());
         }

@@ -648,21 +648,25 @@ fn capture_if_lets_a_piece_join_a_friendly_stack_yet_take_an_enemy_one() {
 /// (`Ray::open`) keeps and with every direction walked: the pruning may only skip walks that
 /// find nothing. Returns how many (generator, position) pairs had pruned directions.
 fn pruning_agrees(g: &Game, s: &icebox::engine::State) -> usize {
-    use icebox::engine::movegen::{GenKind, generate};
+    use icebox::engine::generators::{Ctx, Kind, generate};
     let t = g.tables();
     let mut unpruned = t.clone();
     let mut compared = 0;
-    for (i, pat) in t.patterns.iter().enumerate() {
-        let GenKind::Ray(r) = &pat.kind else { continue };
+    for (i, pat) in t.generators.iter().enumerate() {
+        let Kind::Ray(r) = &pat.kind else { continue };
         if r.open.is_empty() {
             continue;
         }
-        if let GenKind::Ray(u) = &mut unpruned.patterns[i].kind {
+        if let Kind::Ray(u) = &mut unpruned.generators[i].kind {
             u.open.clear();
         }
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        generate(t, s, pat, s.turn(), None, &mut a);
-        generate(&unpruned, s, &unpruned.patterns[i], s.turn(), None, &mut b);
+        generate(&Ctx::new(t, s, s.turn()), pat, &mut a);
+        generate(
+            &Ctx::new(&unpruned, s, s.turn()),
+            &unpruned.generators[i],
+            &mut b,
+        );
         let text = |v: &[icebox::engine::Move]| {
             let mut w: Vec<String> = v.iter().map(|m| g.move_text(s, m)).collect();
             w.sort();
@@ -676,7 +680,7 @@ fn pruning_agrees(g: &Game, s: &icebox::engine::State) -> usize {
 
 #[test]
 fn directions_pruned_at_load_are_the_ones_that_never_land() {
-    use icebox::engine::movegen::GenKind;
+    use icebox::engine::generators::Kind;
     use icebox::engine::rng::Rng;
     let mut compared = 0;
     let mut games = Vec::new();
@@ -692,8 +696,8 @@ fn directions_pruned_at_load_are_the_ones_that_never_land() {
     }
     for (id, g) in games {
         // A forward-only piece has directions it never walks from some cells.
-        let pruned = g.tables().patterns.iter().any(|p| match &p.kind {
-            GenKind::Ray(r) => r
+        let pruned = g.tables().generators.iter().any(|p| match &p.kind {
+            Kind::Ray(r) => r
                 .open
                 .iter()
                 .flatten()

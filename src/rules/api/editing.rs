@@ -232,7 +232,7 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, v: i64| {
             generate(c, |_, _, out| {
                 out.retain(|m| {
-                    let d = crate::engine::turn::die_used(m);
+                    let d = crate::engine::dice_turn::die_used(m);
                     d == 0 || i64::from(d) == v
                 });
                 Ok(out.len() as i64)
@@ -256,7 +256,7 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, royal: &str, gens: Array| {
             generate(c, |t, s, out| {
                 let kind = kind_of(t, royal)?;
-                let pats = patterns(t, &gens)?;
+                let pats = generator_indices(t, &gens)?;
                 crate::engine::attack::keep_safe(t, s, out, s.turn(), kind, &pats);
                 Ok(out.len() as i64)
             })
@@ -291,8 +291,8 @@ pub(super) fn register(api: &mut Api) {
         "s.keep_max_dice([\"run\"], true);",
         |c: &mut Ctx, gens: Array, larger: bool| {
             generate(c, |t, s, out| {
-                let pats = patterns(t, &gens)?;
-                crate::engine::turn::keep_most_dice(t, s, out, &pats, larger);
+                let pats = generator_indices(t, &gens)?;
+                crate::engine::dice_turn::keep_most_dice(t, s, out, &pats, larger);
                 Ok(out.len() as i64)
             })
         }

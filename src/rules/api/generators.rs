@@ -17,7 +17,7 @@ fn rolls(t: &Tables, s: &State, n: Option<i64>, out: &mut Vec<Move>) -> R<()> {
         None => spec.count as usize,
     };
     crate::engine::dice::check(count, spec.sides).map_err(rt)?;
-    crate::engine::turn::throws(t, s, count, out);
+    crate::engine::dice_turn::throws(t, s, count, out);
     Ok(())
 }
 
@@ -29,8 +29,12 @@ pub(super) fn register(api: &mut Api) {
         "fn moves(s) { s.gen(\"step\"); s.gen(\"jump\"); }",
         |c: &mut Ctx, name: &str| {
             generate(c, |t, s, out| {
-                let i = pattern(t, name)?;
-                movegen::generate(t, s, &t.patterns[i], s.turn(), None, out);
+                let i = generator(t, name)?;
+                crate::engine::generators::generate(
+                    &attack::ctx(t, s, s.turn()),
+                    &t.generators[i],
+                    out,
+                );
                 Ok(())
             })
         }
@@ -43,8 +47,12 @@ pub(super) fn register(api: &mut Api) {
         "s.gen_from(\"jump\", s.get_var(\"jumper\"));",
         |c: &mut Ctx, name: &str, id: i64| {
             generate(c, |t, s, out| {
-                let i = pattern(t, name)?;
-                movegen::generate(t, s, &t.patterns[i], s.turn(), Some(cell(t, id)?), out);
+                let i = generator(t, name)?;
+                crate::engine::generators::generate(
+                    &attack::ctx(t, s, s.turn()).only(Some(cell(t, id)?)),
+                    &t.generators[i],
+                    out,
+                );
                 Ok(())
             })
         }
@@ -126,7 +134,7 @@ pub(super) fn register(api: &mut Api) {
         "s.add_choice([3, 5]);",
         |c: &mut Ctx, dice: Array| {
             generate(c, |_, s, out| {
-                out.push(crate::engine::turn::choice(s, dice_of(&dice)?));
+                out.push(crate::engine::dice_turn::choice(s, dice_of(&dice)?));
                 Ok(out.len() as i64 - 1)
             })
         }
@@ -163,13 +171,13 @@ pub(super) fn register(api: &mut Api) {
         "s.gen_die(\"run\", s.dice[0]);",
         |c: &mut Ctx, name: &str, die: i64| {
             generate(c, |t, s, out| {
-                let i = pattern(t, name)?;
-                let pat = &t.patterns[i];
-                let crate::engine::movegen::GenKind::Track(tm) = &pat.kind else {
+                let i = generator(t, name)?;
+                let pat = &t.generators[i];
+                let crate::engine::generators::Kind::Track(tm) = &pat.kind else {
                     return Err(rt(format!("`{name}` is not a track generator")));
                 };
                 let v = u8::try_from(die).map_err(|_| rt(format!("{die} is not a die")))?;
-                crate::engine::track::generate(t, s, pat, tm, s.turn(), Some(v), out);
+                crate::engine::generators::track::generate(t, s, pat, tm, s.turn(), Some(v), out);
                 Ok(())
             })
         }

@@ -27,7 +27,7 @@ use rhai::{Array, Dynamic, Engine, EvalAltResult, Position};
 use super::{Access, Ctx, Work};
 use crate::board::CellId;
 use crate::engine::{
-    Action, Dice, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, movegen,
+    Action, Dice, Loc, Move, Outcome, Piece, PlayerId, Shape, State, Tables, Tx, attack,
 };
 
 type R<T> = Result<T, Box<EvalAltResult>>;
@@ -197,9 +197,9 @@ fn var_index(t: &Tables, name: &str) -> R<usize> {
     })
 }
 
-fn pattern(t: &Tables, name: &str) -> R<usize> {
-    t.pattern(name).ok_or_else(|| {
-        let names: Vec<&str> = t.patterns.iter().map(|p| p.name.as_str()).collect();
+fn generator(t: &Tables, name: &str) -> R<usize> {
+    t.generator(name).ok_or_else(|| {
+        let names: Vec<&str> = t.generators.iter().map(|p| p.name.as_str()).collect();
         let hint = crate::diag::suggest(name, names.iter().copied())
             .map(|s| format!("did you mean `{s}`?"))
             .unwrap_or_else(|| format!("generators: {}", names.join(", ")));
@@ -313,7 +313,7 @@ fn try_move(c: &Ctx, i: i64) -> R<()> {
 }
 
 /// Generator indices for a list of names.
-fn patterns(t: &Tables, names: &Array) -> R<Vec<usize>> {
+fn generator_indices(t: &Tables, names: &Array) -> R<Vec<usize>> {
     names
         .iter()
         .map(|d| {
@@ -321,7 +321,7 @@ fn patterns(t: &Tables, names: &Array) -> R<Vec<usize>> {
                 .clone()
                 .into_immutable_string()
                 .map_err(|ty| rt(format!("expected generator names, found {ty}")))?;
-            pattern(t, &name)
+            generator(t, &name)
         })
         .collect()
 }
@@ -339,7 +339,7 @@ fn lands_on(
     pats.iter().any(|&i| {
         cells.iter().any(|l| {
             t.loc_cell(*l)
-                .is_some_and(|c| crate::engine::attack::reaches(t, s, &t.patterns[i], by, c, buf))
+                .is_some_and(|c| crate::engine::attack::reaches(t, s, &t.generators[i], by, c, buf))
         })
     })
 }

@@ -102,7 +102,7 @@ pub(super) fn register(api: &mut Api) {
         "m.die -> int",
         "The die the move used up, or 0.",
         "if m.die == 6 { ... }",
-        |m: &mut MoveRef| i64::from(crate::engine::turn::die_used(&m.0))
+        |m: &mut MoveRef| i64::from(crate::engine::dice_turn::die_used(&m.0))
     );
 
     def!(

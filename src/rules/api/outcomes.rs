@@ -62,7 +62,7 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, p: i64, points: i64, why: &str| -> R<()> {
             change(c, "game_won", |w, t, tx| {
                 let winner = player(t, p)?;
-                crate::engine::turn::game_won(t, tx, &w.setup, winner, points, why).map_err(rt)
+                crate::engine::dice_turn::game_won(t, tx, &w.setup, winner, points, why).map_err(rt)
             })?;
             c.0.borrow_mut().turn_set = true;
             Ok(())

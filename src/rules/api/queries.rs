@@ -12,7 +12,7 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, id: i64, by: i64, gens: Array| {
             read(c, |_, t, s| {
                 let cells = [loc(t, id)?];
-                let pats = patterns(t, &gens)?;
+                let pats = generator_indices(t, &gens)?;
                 Ok(lands_on(
                     t,
                     s,
@@ -71,7 +71,7 @@ pub(super) fn register(api: &mut Api) {
         "if s.royal_attacked(me, \"K\", attackers()) { s.lose(me, \"checkmate\"); }",
         |c: &mut Ctx, p: i64, royal: &str, gens: Array| {
             read(c, |_, t, s| {
-                let pats = patterns(t, &gens)?;
+                let pats = generator_indices(t, &gens)?;
                 Ok(royal_attacked(
                     t,
                     s,
@@ -92,10 +92,14 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, name: &str, p: i64, to: &str| {
             read(c, |_, t, s| {
                 let who = player(t, p)?;
-                let i = pattern(t, name)?;
+                let i = generator(t, name)?;
                 let cells = region(t, to, who)?;
                 let mut moves = Vec::new();
-                movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+                crate::engine::generators::generate(
+                    &attack::ctx(t, s, who),
+                    &t.generators[i],
+                    &mut moves,
+                );
                 Ok(moves.iter().any(|m| {
                     m.to()
                         .and_then(|l| t.loc_cell(l))
@@ -116,14 +120,18 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, name: &str, p: i64, to: &str| {
             read(c, |_, t, s| {
                 let who = player(t, p)?;
-                let i = pattern(t, name)?;
+                let i = generator(t, name)?;
                 let cells = region(t, to, who)?;
                 let inside = |l: Option<Loc>| {
                     l.and_then(|l| t.loc_cell(l))
                         .is_some_and(|x| cells.contains(x))
                 };
                 let mut moves = Vec::new();
-                movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+                crate::engine::generators::generate(
+                    &attack::ctx(t, s, who),
+                    &t.generators[i],
+                    &mut moves,
+                );
                 Ok(moves.iter().any(|m| !inside(m.from()) && inside(m.to())))
             })
         }
@@ -177,9 +185,13 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, name: &str, p: i64| {
             read(c, |_, t, s| {
                 let who = player(t, p)?;
-                let i = pattern(t, name)?;
+                let i = generator(t, name)?;
                 let mut moves = Vec::new();
-                movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+                crate::engine::generators::generate(
+                    &attack::ctx(t, s, who),
+                    &t.generators[i],
+                    &mut moves,
+                );
                 Ok(!moves.is_empty())
             })
         }

@@ -6,9 +6,9 @@
 
 use smallvec::SmallVec;
 
-use super::{Action, Loc, Move, Piece, PlayerId, Shape, State, Tables};
 use crate::board::CellId;
 use crate::def::{CaptureTakes, CellCond, ZoneOf};
+use crate::engine::{Action, Loc, Move, Piece, PlayerId, Shape, State, Tables};
 
 /// A compiled track: each seat's course.
 #[derive(Clone, Debug)]
@@ -51,7 +51,7 @@ pub struct TrackMoves {
     /// Instead of leaving, a piece may run on from the start of its course (IceGammon's
     /// re-entering, rule 17).
     pub wrap: bool,
-    /// Cells hold layers (IceGammon's pinning): see `def::MoveDef::layers`.
+    /// Cells hold layers (IceGammon's pinning): see `def::GeneratorDef::layers`.
     pub layers: bool,
     /// Pieces leave smallest first.
     pub smallest_first: bool,
@@ -74,7 +74,7 @@ enum Landing {
 fn landings(
     t: &Tables,
     s: &State,
-    pat: &super::Pattern,
+    pat: &super::Generator,
     tm: &TrackMoves,
     player: PlayerId,
     piece: Piece,
@@ -91,7 +91,7 @@ fn landings(
     };
     let enemy = t.info(top).owner.is_some_and(|o| !t.same_team(o, player));
     if tm.layers {
-        if stack.len() >= super::MAX_LAYERED_STACK {
+        if stack.len() >= crate::engine::MAX_LAYERED_STACK {
             return SmallVec::new();
         }
         // IceGammon rules 10, 12, 14: only a piece worth at least the top layer's pips taken
@@ -140,7 +140,7 @@ fn landings(
 fn bits_without(bits: u32, i: usize) -> u32 {
     let low = bits & ((1u32 << i) - 1);
     let high = (bits >> (i + 1)) << i;
-    let joined = super::beside(bits, i);
+    let joined = crate::engine::beside(bits, i);
     let moved = low | high;
     if joined { moved } else { moved & !(1 << i) }
 }
@@ -172,7 +172,7 @@ fn free_pieces(t: &Tables, stack: &[Piece], bits: u32) -> SmallVec<[usize; 4]> {
     // The worth of the layer above the one being looked at (none above the top layer).
     let mut above: Option<i64> = None;
     while end > 0 {
-        let start = end - super::layer_size(bits, end);
+        let start = end - crate::engine::layer_size(bits, end);
         for i in (start..end).rev() {
             if above.is_none_or(|w| t.info(stack[i]).size > w) {
                 free.push(i);
@@ -196,7 +196,7 @@ struct Source {
 struct Gen<'a> {
     t: &'a Tables,
     s: &'a State,
-    pat: &'a super::Pattern,
+    pat: &'a super::Generator,
     tm: &'a TrackMoves,
     player: PlayerId,
     course: &'a [CellId],
@@ -214,7 +214,7 @@ impl<'a> Gen<'a> {
     fn new(
         t: &'a Tables,
         s: &'a State,
-        pat: &'a super::Pattern,
+        pat: &'a super::Generator,
         tm: &'a TrackMoves,
         player: PlayerId,
     ) -> Gen<'a> {
@@ -365,7 +365,7 @@ impl<'a> Gen<'a> {
                 && t.info(dest[dest_len - 1]).owner == Some(player));
         if joins {
             // Joining the top layer: kept in piece order, so equal layers are equal states.
-            let base = dest_len - super::layer_size(dest_bits, dest_len);
+            let base = dest_len - crate::engine::layer_size(dest_bits, dest_len);
             let j = base
                 + dest[base..dest_len]
                     .iter()
@@ -392,7 +392,7 @@ impl<'a> Gen<'a> {
             value: die.1,
             used: true,
         });
-        super::moves::push_with(out, || Move {
+        crate::engine::moves::push_with(out, || Move {
             shape: Shape::Path,
             path: SmallVec::from_slice(&[from, to]),
             taken,
@@ -484,7 +484,7 @@ impl<'a> Gen<'a> {
 pub fn generate(
     t: &Tables,
     s: &State,
-    pat: &super::Pattern,
+    pat: &super::Generator,
     tm: &TrackMoves,
     player: PlayerId,
     only_die: Option<u8>,

@@ -4,7 +4,7 @@
 
 use crate::def::{self, GameDef, Opening, Unusable};
 use crate::diag::Problem;
-use crate::engine::turn::{
+use crate::engine::dice_turn::{
     CHOOSING_VAR, CRAWFORD_VAR, CUBE_VARS, CUBE_WORDS, Cube, DiceTurn, OPENING_VARS, OpeningVars,
     Race, Rounds, Stakes,
 };
@@ -203,7 +203,7 @@ fn dice(d: &def::DiceDef, t: &mut Tables, problems: &mut Vec<Problem>) {
 /// `[rules] evaluate = "race"`: the pips left from every location, per seat, along the
 /// course of the first track generator in force.
 pub(super) fn race(t: &Tables, problems: &mut Vec<Problem>) -> Option<Race> {
-    use crate::engine::movegen::GenKind;
+    use crate::engine::generators::Kind;
     let in_force = t
         .generator_tiers
         .iter()
@@ -211,9 +211,9 @@ pub(super) fn race(t: &Tables, problems: &mut Vec<Problem>) -> Option<Race> {
         .flatten()
         .copied();
     let tm = in_force
-        .chain(0..t.patterns.len())
-        .find_map(|i| match &t.patterns[i].kind {
-            GenKind::Track(tm) => Some(tm),
+        .chain(0..t.generators.len())
+        .find_map(|i| match &t.generators[i].kind {
+            Kind::Track(tm) => Some(tm),
             _ => None,
         });
     let Some(tm) = tm else {

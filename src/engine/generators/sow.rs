@@ -9,8 +9,7 @@
 
 use smallvec::SmallVec;
 
-use super::movegen::Pattern;
-use super::{Action, Loc, Move, PlayerId, Shape, State, Tables};
+use super::*;
 use crate::board::{CellId, DirId};
 
 /// A compiled sowing generator.
@@ -57,15 +56,10 @@ pub struct OnEmpty {
 }
 
 /// Every sowing of `player` (from `only`, if given).
-pub fn generate(
-    t: &Tables,
-    s: &State,
-    pat: &Pattern,
-    sw: &Sow,
-    player: PlayerId,
-    only: Option<CellId>,
-    out: &mut Vec<Move>,
-) {
+pub(super) fn generate(cx: &Ctx, pat: &Generator, sw: &Sow, out: &mut Vec<Move>) {
+    let Ctx {
+        t, s, player, only, ..
+    } = *cx;
     let course = &t.tracks[sw.track].course[player.index()];
     let region = pat
         .region
@@ -131,7 +125,7 @@ fn sow_from(
 ) -> Option<Move> {
     let pit = course[i];
     let from = Loc(pit.0);
-    let seeds: SmallVec<[super::Piece; 16]> = s.stack(from).iter().rev().copied().collect();
+    let seeds: SmallVec<[crate::engine::Piece; 16]> = s.stack(from).iter().rev().copied().collect();
     let n = course.len();
     // Counts after the sowing, for the cells touched.
     let mut added: SmallVec<[(CellId, u32); 16]> = SmallVec::new();
@@ -224,7 +218,7 @@ fn sow_from(
         let to = Loc(store?.0);
         // Every piece is the same kind of seed here; take each pile's pieces in turn.
         let mut scratch = s.clone();
-        super::apply_actions(t, &mut scratch, &actions);
+        crate::engine::apply_actions(t, &mut scratch, &actions);
         for (c, k) in captured {
             for _ in 0..k {
                 let Some(piece) = scratch.top_cell(c) else {
@@ -235,7 +229,7 @@ fn sow_from(
                     from: Loc(c.0),
                     to,
                 };
-                super::apply_action(t, &mut scratch, &a);
+                crate::engine::apply_action(t, &mut scratch, &a);
                 actions.push(a);
                 taken += 1;
             }

@@ -304,7 +304,7 @@ fn most_dice(t: &Tables, s: &mut State, pats: &[usize], who: PlayerId) -> usize 
     }
     let mut moves = Vec::new();
     for &i in pats {
-        super::movegen::generate(t, s, &t.patterns[i], who, None, &mut moves);
+        super::generators::generate(&super::attack::ctx(t, s, who), &t.generators[i], &mut moves);
     }
     let mut best = 0;
     for m in moves.iter().filter(|m| die_used(m) != 0) {

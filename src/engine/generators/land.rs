@@ -1,0 +1,264 @@
+//! What a landing does: a finished path turned into moves (captures, the transfer,
+//! promotion choices, scores, the passed cell) and the conversions it makes.
+
+use smallvec::SmallVec;
+
+use super::*;
+
+/// Turns a finished path into moves (one, or one per promotion choice): captures first (so a
+/// landing capture clears the cell), then the moving piece's transfer, then scores.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn finish(
+    t: &Tables,
+    s: &State,
+    pat: &Generator,
+    moving: &Movement,
+    player: PlayerId,
+    piece: Piece,
+    leg: &Leg,
+    out: &mut Vec<Move>,
+) {
+    // The plain step (most moves of most games): one transfer, nothing else to work out.
+    if leg.captured.is_empty()
+        && !moving.carry_stack
+        && leg.passing.is_none()
+        && pat.mover_var.is_none()
+        && pat.convert.is_none()
+        && moving.promote.is_none()
+    {
+        let from = leg.path[0];
+        let to = *leg.path.last().unwrap_or(&from);
+        let transfer = Action::Transfer { piece, from, to };
+        crate::engine::moves::push_with(out, || {
+            Move::one(Shape::Path, short_path(&leg.path), transfer)
+        });
+        return;
+    }
+    // Built in the list (see `push_with`); taken back out if it turns out not to be a move.
+    let m = crate::engine::moves::push_with(out, || {
+        Move::of(Shape::Path, short_path(&leg.path), SmallVec::new())
+    });
+    let actions = &mut m.actions;
+    let mut points = 0i64;
+    let mut taken = 0u16;
+    for &c in &leg.captured {
+        let loc = Loc(c.0);
+        let stack = s.stack(loc);
+        let take = match pat.capture.takes {
+            CaptureTakes::Stack => stack.len(),
+            CaptureTakes::Top => 1,
+        };
+        for &p in stack.iter().rev().take(take) {
+            let owner = t.info(p).owner;
+            let zone_seat = match pat.capture.zone_of {
+                ZoneOf::Mover => Some(player),
+                ZoneOf::Owner => owner,
+            };
+            let to = pat.capture.zone(zone_seat).unwrap_or(loc);
+            actions.push(Action::Transfer {
+                piece: p,
+                from: loc,
+                to,
+            });
+            // Into the captor's hand: the piece changes hands (and may revert, `captured_as`).
+            if pat.capture.owner == NewOwner::Mover && to != loc {
+                let info = t.info(p);
+                let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
+                let new = t.piece(kind, Some(player));
+                if new != p {
+                    actions.push(Action::Replace {
+                        at: to,
+                        old: p,
+                        new,
+                    });
+                }
+            }
+            taken += 1;
+            points += match pat.capture.score {
+                ScoreMode::None => 0,
+                ScoreMode::Pips => t.info(p).size,
+                ScoreMode::Count => 1,
+            };
+        }
+    }
+    let from = leg.path[0];
+    let to = *leg.path.last().unwrap_or(&from);
+    if moving.carry_stack {
+        // A series that ends where it began moves nothing (its captures are the move).
+        if to != from {
+            // Stacks are at most MAX_PIECES high (checked at load), so this fits.
+            let count = s.stack(from).len() as u16;
+            actions.push(Action::Carry { from, to, count });
+        }
+    } else {
+        actions.push(Action::Transfer { piece, from, to });
+    }
+    if points != 0 {
+        actions.push(Action::Score {
+            player,
+            delta: points,
+        });
+    }
+    if let (Some(over), Some(at)) = (leg.passing, t.loc_cell(to)) {
+        actions.push(passing(s, over, at));
+    }
+    if let Some(i) = pat.mover_var {
+        let old = s.var(i as usize);
+        let new = player.index() as i64;
+        if old != new {
+            actions.push(Action::Var { i, flip: old ^ new });
+        }
+    }
+    if let Some(conv) = &pat.convert
+        && let Some(at) = t.loc_cell(to)
+    {
+        let before = actions.len();
+        let vacated = t.loc_cell(from);
+        let view = |c: CellId| {
+            if leg.captured.contains(&c) {
+                None
+            } else if Some(c) == vacated && c != at {
+                let st = s.stack(Loc(c.0));
+                if moving.carry_stack {
+                    None
+                } else {
+                    st.len().checked_sub(2).map(|i| st[i])
+                }
+            } else {
+                s.top_cell(c)
+            }
+        };
+        conversions(t, conv, player, piece, at, &view, actions);
+        if conv.required && actions.len() == before {
+            out.pop();
+            return;
+        }
+    }
+    m.taken = taken;
+    let within = |region: usize, l: Loc| {
+        t.loc_cell(l).is_some_and(|c| {
+            t.board
+                .region_at(region)
+                .for_seat(player.index())
+                .contains(c)
+        })
+    };
+    let Some(pr) = moving
+        .promote
+        .as_ref()
+        .filter(|pr| within(pr.region, to) || (pr.leaving && within(pr.region, from)))
+    else {
+        return;
+    };
+    // Promotion: one move per choice, from the plain one (a rare path: pushed as usual).
+    let Some(plain) = out.pop() else { return };
+    let mut promoted = false;
+    for &k in &pr.to {
+        // The new piece has the old one's owner (a neutral piece stays neutral), unless
+        // the game gives it to the mover.
+        let owner = if pr.to_mover {
+            Some(player)
+        } else {
+            t.info(piece).owner
+        };
+        let new = t.piece(k, owner);
+        let mut m = plain.clone();
+        m.suffix = Some(k);
+        match pr.zone.as_deref().and_then(|z| t.zone_loc(z, Some(player))) {
+            Some(zone) => {
+                if !s.stack(zone).contains(&new) {
+                    continue;
+                }
+                m.actions.push(Action::Transfer {
+                    piece,
+                    from: to,
+                    to: zone,
+                });
+                m.actions.push(Action::Transfer {
+                    piece: new,
+                    from: zone,
+                    to,
+                });
+            }
+            None => m.actions.push(Action::Replace {
+                at: to,
+                old: piece,
+                new,
+            }),
+        }
+        out.push(m);
+        promoted = true;
+    }
+    let forced = promoted && pr.forced.is_some_and(|r| within(r, to));
+    if (pr.optional && !forced) || !promoted {
+        out.push(plain);
+    }
+}
+
+/// Appends the conversions a landing of `piece` on `at` makes, as replacements of top
+/// pieces by the same kinds of the mover's; `view` gives a cell's top as the move sees it.
+pub(super) fn conversions(
+    t: &Tables,
+    conv: &Convert,
+    player: PlayerId,
+    piece: Piece,
+    at: CellId,
+    view: &dyn Fn(CellId) -> Option<Piece>,
+    out: &mut SmallVec<[Action; 4]>,
+) {
+    let turns = |p: Piece| {
+        conv.pieces.holds(t, Some(p), piece, player)
+            && conv.kinds & (1 << t.info(p).kind.index()) != 0
+    };
+    let mut convert = |c: CellId, p: Piece| {
+        let new = t.piece(t.info(p).kind, Some(player));
+        if new != p {
+            out.push(Action::Replace {
+                at: Loc(c.0),
+                old: p,
+                new,
+            });
+        }
+    };
+    for &d in &conv.dirs[player.index()] {
+        match conv.by {
+            ConvertBy::Adjacent => {
+                if let Some(n) = t.board.step(at, d)
+                    && let Some(p) = view(n)
+                    && turns(p)
+                {
+                    convert(n, p);
+                }
+            }
+            ConvertBy::Enclose => {
+                let mut run: SmallVec<[(CellId, Piece); 8]> = SmallVec::new();
+                let mut cur = at;
+                let closed = loop {
+                    let Some(n) = t.board.step(cur, d) else {
+                        break false;
+                    };
+                    match view(n) {
+                        Some(p) if turns(p) => run.push((n, p)),
+                        Some(p) => break t.info(p).owner == Some(player),
+                        None => break false,
+                    }
+                    cur = n;
+                };
+                if closed {
+                    for (c, p) in run {
+                        convert(c, p);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The cell a `passable` move passes over (the last cell before its landing), as the
+/// action that records it.
+fn passing(s: &State, over: CellId, piece_at: CellId) -> Action {
+    Action::Passed {
+        old: s.passed,
+        new: Some(Passed { over, piece_at }),
+    }
+}

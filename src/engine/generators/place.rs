@@ -1,0 +1,340 @@
+//! Placements (`kind = "place"`): a piece from a zone onto a cell, with gravity, nearness,
+//! per-line limits, captures by surrounding, and drops where a shooting walker lands.
+
+use smallvec::SmallVec;
+
+use super::*;
+
+/// A placement generator's source and conditions.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// The zone pieces come from (the mover's instance of a per-seat zone).
+    pub zone: String,
+    /// Only next to such a piece.
+    pub near: Option<Near>,
+    /// The direction pieces fall in, per seat: only cells whose next cell that way is off
+    /// the board or occupied are landings.
+    pub gravity: Option<Vec<DirId>>,
+    /// At most so many of the mover's pieces of some kinds on a line through the landing.
+    pub limit: Option<Limit>,
+    /// The placed piece must then have a move of one of these generators (indices).
+    pub must_move_with: Vec<usize>,
+    /// Groups left without liberties are captured.
+    pub surround: Option<Surround>,
+}
+
+/// Capture by surrounding (`surround`).
+#[derive(Clone, Debug)]
+pub struct Surround {
+    /// Directions that connect pieces and liberties.
+    pub dirs: Vec<DirId>,
+    /// The zone captured pieces go to.
+    pub capture_to: String,
+    /// Suicide is played (its group captured) rather than illegal.
+    pub suicide: bool,
+    /// The ban on boards coming back.
+    pub ko: crate::def::Ko,
+}
+
+/// Placement only near a piece (`near`).
+#[derive(Clone, Debug)]
+pub struct Near {
+    /// Which pieces count.
+    pub pieces: Conds,
+    /// Directions, per seat.
+    pub dirs: Vec<Vec<DirId>>,
+    /// Steps away at most.
+    pub within: u32,
+}
+
+/// A per-line limit of placements (`limit`).
+#[derive(Clone, Debug)]
+pub struct Limit {
+    /// Kinds counted and bound (mask).
+    pub kinds: u64,
+    /// The line's directions from the landing cell, per seat.
+    pub dirs: Vec<Vec<DirId>>,
+    /// The most the line may hold after the placement.
+    pub max: u32,
+}
+
+impl Place {
+    /// The placement conditions judged on the position as it is: gravity, nearness, the
+    /// per-line limit.
+    fn fits(&self, t: &Tables, s: &State, player: PlayerId, piece: Piece, c: CellId) -> bool {
+        if let Some(g) = &self.gravity
+            && t.board
+                .step(c, g[player.index()])
+                .is_some_and(|below| s.top_cell(below).is_none())
+        {
+            return false;
+        }
+        if let Some(n) = &self.near {
+            let found = n.dirs[player.index()].iter().any(|&d| {
+                let mut at = c;
+                (0..n.within).any(|_| match t.board.step(at, d) {
+                    Some(x) => {
+                        at = x;
+                        s.top_cell(x)
+                            .is_some_and(|p| n.pieces.holds(t, Some(p), piece, player))
+                    }
+                    None => false,
+                })
+            });
+            if !found {
+                return false;
+            }
+        }
+        if let Some(l) = &self.limit
+            && l.kinds & (1 << t.info(piece).kind.index()) != 0
+        {
+            let mut count = 1u32;
+            for &d in &l.dirs[player.index()] {
+                let mut at = c;
+                while let Some(x) = t.board.step(at, d) {
+                    at = x;
+                    count += s
+                        .stack(Loc(x.0))
+                        .iter()
+                        .filter(|p| {
+                            let i = t.info(**p);
+                            i.owner == Some(player) && l.kinds & (1 << i.kind.index()) != 0
+                        })
+                        .count() as u32;
+                }
+            }
+            if count > l.max {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether the piece a placement puts on `c` then has a move of one of the generators
+/// `must_move_with` (tried on a copy).
+fn then_movable(cx: &Ctx, pl: &Place, actions: &[Action], c: CellId) -> bool {
+    let Ctx { t, s, .. } = *cx;
+    let mut after = s.clone();
+    crate::engine::apply_actions(t, &mut after, actions);
+    let mut buf = Vec::new();
+    pl.must_move_with.iter().any(|&i| {
+        buf.clear();
+        super::generate(
+            &Ctx {
+                s: &after,
+                only: Some(c),
+                ..*cx
+            },
+            &t.generators[i],
+            &mut buf,
+        );
+        !buf.is_empty()
+    })
+}
+
+/// The captures of a placement on `c` by surrounding, appended to `actions` (and counted in
+/// `taken`); false when the placement is illegal (suicide, or a board the ko rule bans).
+#[allow(clippy::too_many_arguments)]
+fn surround(
+    t: &Tables,
+    s: &State,
+    sr: &Surround,
+    groups: &crate::engine::groups::Groups,
+    key: u64,
+    player: PlayerId,
+    piece: Piece,
+    c: CellId,
+    actions: &mut SmallVec<[Action; 4]>,
+    taken: &mut u16,
+) -> bool {
+    let (captured, suicide) = groups.placing(t, c, player, &sr.dirs);
+    let mut gone: SmallVec<[u16; 4]> = captured;
+    if suicide {
+        if !sr.suicide {
+            return false;
+        }
+        gone = groups.own_next_to(t, c, player, &sr.dirs);
+    }
+    // Captured pieces go to the mover's zone (its prisoners), a suicide's included.
+    let Some(zone) = t.zone_loc(&sr.capture_to, Some(player)) else {
+        return false;
+    };
+    // The board key after the move: the placed piece, minus every captured top.
+    let mut after = key ^ crate::engine::cell_key(c, &[piece]);
+    for &g in &gone {
+        for &x in groups.cells(g) {
+            let st = s.stack(Loc(x.0));
+            let Some((&top, below)) = st.split_last() else {
+                continue;
+            };
+            actions.push(Action::Transfer {
+                piece: top,
+                from: Loc(x.0),
+                to: zone,
+            });
+            *taken += 1;
+            after ^= crate::engine::cell_key(x, st) ^ crate::engine::cell_key(x, below);
+        }
+    }
+    if suicide {
+        // The placed piece goes too.
+        actions.push(Action::Transfer {
+            piece,
+            from: Loc(c.0),
+            to: zone,
+        });
+        *taken += 1;
+        after ^= crate::engine::cell_key(c, &[piece]);
+    }
+    let history = s.history();
+    match sr.ko {
+        crate::def::Ko::None => true,
+        crate::def::Ko::Simple => history
+            .len()
+            .checked_sub(2)
+            .is_none_or(|i| history[i].board != after),
+        crate::def::Ko::Positional => !history.iter().any(|h| h.board == after),
+    }
+}
+
+/// A drop from `zone` (the mover's) onto `at`: where a shooting walker lands (an arrow).
+pub(super) fn drop_at(
+    t: &Tables,
+    s: &State,
+    zone: &str,
+    player: PlayerId,
+    at: CellId,
+    out: &mut Vec<Move>,
+) {
+    let Some(z) = t.zone_loc(zone, Some(player)) else {
+        return;
+    };
+    let Some(&piece) = s.stack(z).first() else {
+        return;
+    };
+    // Built in the list (see `push_with`).
+    let m = crate::engine::moves::push_with(out, Move::pass);
+    m.shape = Shape::Place(piece);
+    m.path.push(Loc(at.0));
+    m.actions.push(Action::Transfer {
+        piece,
+        from: z,
+        to: Loc(at.0),
+    });
+}
+
+pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move>) {
+    let Ctx {
+        t, s, player, only, ..
+    } = *cx;
+    let Some(zone) = t.zone_loc(&pl.zone, Some(player)) else {
+        return;
+    };
+    let region = pat
+        .region
+        .map(|r| t.board.region_at(r).for_seat(player.index()));
+    // Groups and the board key once per position: each placement is then a lookup.
+    let groups = pl.surround.as_ref().map(|sr| {
+        (
+            sr,
+            crate::engine::groups::Groups::of(t, s, &sr.dirs),
+            s.board_key(t),
+        )
+    });
+    // A placement that converts, surrounds or must be followed by a move needs the general
+    // assembly; any other is one transfer.
+    let plain = pat.convert.is_none() && groups.is_none() && pl.must_move_with.is_empty();
+    let mut last: Option<Piece> = None;
+    for &piece in s.stack(zone) {
+        if last == Some(piece) {
+            continue;
+        }
+        last = Some(piece);
+        let info = t.info(piece);
+        let usable = match pat.mover {
+            Mover::Own => info.owner == Some(player),
+            Mover::Neutral => info.owner.is_none(),
+            Mover::Any => true,
+        };
+        if !usable || pat.kinds & (1 << info.kind.index()) == 0 {
+            continue;
+        }
+        let land = &pat.masks_for(t, piece, player)[0];
+        for c in cells_from(t, only) {
+            if region.is_some_and(|r| !r.contains(c)) {
+                continue;
+            }
+            let loc = Loc(c.0);
+            let top = s.top_cell(c);
+            if !land.holds(t, top, piece, player) {
+                continue;
+            }
+            // Land rules bind placements too (nothing was stood on before).
+            if !pat.region_rules.is_empty() {
+                match pat.judge(t, s, None, top, piece, player, &[], c, c) {
+                    Some(v) if v.stop => {}
+                    _ => continue,
+                }
+            }
+            if !pl.fits(t, s, player, piece, c) {
+                continue;
+            }
+            let transfer = Action::Transfer {
+                piece,
+                from: zone,
+                to: loc,
+            };
+            if plain {
+                // The common placement: built in the list (see `push_with`).
+                crate::engine::moves::push_with(out, || {
+                    Move::one(
+                        Shape::Place(piece),
+                        SmallVec::from_buf_and_len([loc; 4], 1),
+                        transfer,
+                    )
+                });
+                continue;
+            }
+            let path = SmallVec::from_buf_and_len([loc; 4], 1);
+            let mut actions = SmallVec::new();
+            actions.push(transfer);
+            if let Some(conv) = &pat.convert {
+                conversions(t, conv, player, piece, c, &|x| s.top_cell(x), &mut actions);
+                if conv.required && actions.len() == 1 {
+                    continue;
+                }
+            }
+            let mut taken = 0u16;
+            if let Some((sr, groups, key)) = &groups
+                && !surround(
+                    t,
+                    s,
+                    sr,
+                    groups,
+                    *key,
+                    player,
+                    piece,
+                    c,
+                    &mut actions,
+                    &mut taken,
+                )
+            {
+                continue;
+            }
+            if !pl.must_move_with.is_empty() && !then_movable(cx, pl, &actions, c) {
+                continue;
+            }
+            out.push(Move {
+                shape: Shape::Place(piece),
+                path,
+                taken,
+                suffix: None,
+                on_top: false,
+                die: 0,
+                actions,
+                chance: 0,
+            });
+        }
+    }
+}

@@ -1,0 +1,347 @@
+//! Rays (`kind = "ray"`): a piece walks from its cell along each allowed direction, passing
+//! over `over_min..=over_max` cells that satisfy `over`, and lands on the next cell if it
+//! satisfies `land`. Steps, slides, jumps (captures over, captures on landing, multi-leg chains)
+//! are all settings of the one walk.
+
+use smallvec::SmallVec;
+
+use super::*;
+
+/// A ray generator's walk.
+#[derive(Clone, Debug)]
+pub struct Ray {
+    /// The moving piece.
+    pub moving: Movement,
+    /// Directions per seat.
+    pub dirs: Vec<Vec<DirId>>,
+    /// Fewest cells passed over.
+    pub over_min: Amount,
+    /// Most cells passed over.
+    pub over_max: Amount,
+    /// Condition on cells passed over.
+    pub over: Conds,
+    /// Fewest occupied cells passed over.
+    pub over_occupied_min: u32,
+    /// Most occupied cells passed over.
+    pub over_occupied_max: u32,
+    /// Multi-leg moves.
+    pub chain: Chain,
+    /// A leg landing on a cell satisfying this ends the move (empty = never).
+    pub chain_stop: Conds,
+    /// A capturing chain may land on cells it visited before.
+    pub revisit: bool,
+    /// Each landing puts a piece from this zone there instead of moving the walker.
+    pub drops: Option<String>,
+    /// The cell passed over may be taken en passant next move.
+    pub passable: bool,
+    /// Lands on the cell an opponent's passable move passed over, capturing that piece.
+    pub en_passant: bool,
+    /// Per seat, per cell: bit `i` set when `dirs[seat][i]` has a landing whose heading the
+    /// generator's `legs` allow (a backward direction of a forward-only piece has none), so
+    /// the walk skips the others without looking at a cell. Empty when every direction is
+    /// open (no heading rule, an excuse by `unless_net`, or more than 64 directions). Built
+    /// at load by [`Generator::prepare_dirs`].
+    pub open: Vec<Vec<u64>>,
+}
+
+/// Every move of the ray generator `g`.
+#[inline]
+pub(super) fn generate(cx: &Ctx, g: &Generator, ray: &Ray, out: &mut Vec<Move>) {
+    let region = start_region(cx, g);
+    match cx.only {
+        Some(from) => {
+            if let Some(piece) = mover_at(cx, g, &ray.moving, region, from) {
+                walk_from(cx, g, ray, from, piece, out);
+            }
+        }
+        None => {
+            for from in mover_cells(cx.t, cx.s, g.mover, cx.player) {
+                if let Some(piece) = mover_at(cx, g, &ray.moving, region, from) {
+                    walk_from(cx, g, ray, from, piece, out);
+                }
+            }
+        }
+    }
+}
+
+/// The moves of `piece`, the top of `from`, along `ray`'s lines.
+#[inline(always)]
+fn walk_from(
+    cx: &Ctx,
+    pat: &Generator,
+    ray: &Ray,
+    from: CellId,
+    piece: Piece,
+    out: &mut Vec<Move>,
+) {
+    let Ctx { t, s, player, .. } = *cx;
+    let loc = Loc(from.0);
+    // Only a distance counted in the stack's pips needs them. (Sizes are 0..=99 and
+    // stacks at most MAX_PIECES high: no overflow.)
+    let by_stack = |a: Amount| matches!(a, Amount::Stack(_));
+    let stack_pips: i64 = if by_stack(ray.over_min) || by_stack(ray.over_max) {
+        s.stack(loc).iter().map(|p| t.info(*p).size).sum()
+    } else {
+        0
+    };
+    let rule_cells = pat
+        .rule_cells
+        .get(player.index())
+        .map_or(&[][..], Vec::as_slice);
+    let mut leg = Leg {
+        path: short_path(&[loc]),
+        captured: SmallVec::new(),
+        broken: 0,
+        passing: None,
+        rules_any: rule_cells.get(from.index()).copied().unwrap_or(0),
+    };
+    let size = t.info(piece).size;
+    let w = Walker {
+        t,
+        s,
+        pat,
+        ray,
+        player,
+        piece,
+        masks: pat.masks_for(t, piece, player),
+        origin: from,
+        omin: ray.over_min.resolve(size, stack_pips),
+        omax: ray.over_max.resolve(size, stack_pips),
+        // Only en passant looks at the passed cell; only captures over the line and
+        // `passable` need the cells passed over.
+        passed_cell: s.passed.filter(|_| ray.en_passant),
+        keep_over: pat.capture.mode == CaptureMode::Over || ray.passable,
+        capturing: pat.capture.mode != CaptureMode::None,
+        rule_cells,
+    };
+    w.walk(from, &mut leg, out);
+}
+
+/// One piece's walk along a ray generator's lines, leg after leg.
+struct Walker<'a> {
+    t: &'a Tables,
+    s: &'a State,
+    pat: &'a Generator,
+    ray: &'a Ray,
+    player: PlayerId,
+    piece: Piece,
+    /// Where the piece started (vacated during the walk).
+    origin: CellId,
+    /// The generator's `land`, `over` and `chain_stop` for this piece.
+    masks: &'a [CondMask; 3],
+    /// Cells passed over at least and at most on a leg, for this piece.
+    omin: u32,
+    omax: u32,
+    /// The cell passed over by the last move, for en passant (only).
+    passed_cell: Option<crate::engine::Passed>,
+    /// The cells passed over are kept (captures over the line, `passable`).
+    keep_over: bool,
+    /// The generator captures (a series cannot meet a cell it captured).
+    capturing: bool,
+    /// Per cell, the land rules whose region it is in, for this seat (empty: no rules).
+    rule_cells: &'a [u32],
+}
+
+impl Walker<'_> {
+    /// The top of a cell as the walk sees it: the origin has lost the moving piece, captured
+    /// cells are still occupied (they block, and cannot be captured twice).
+    #[inline]
+    fn top_of(&self, c: CellId) -> Option<Piece> {
+        if c == self.origin {
+            let stack = self.s.stack(Loc(c.0));
+            if self.ray.moving.carry_stack {
+                None
+            } else {
+                stack.len().checked_sub(2).map(|i| stack[i])
+            }
+        } else {
+            self.s.top_cell(c)
+        }
+    }
+
+    /// [`Generator::judge`] for a landing of this walk: the common landing, with no land
+    /// rule's region in play (neither the path so far, kept in `leg`, nor `to` is in one),
+    /// is judged here by its heading alone, without the call.
+    #[inline(always)]
+    fn judge(&self, leg: &Leg, seen: Option<Piece>, at: CellId, to: CellId) -> Option<Verdict> {
+        let pat = self.pat;
+        let here = self.rule_cells.get(to.index()).copied().unwrap_or(0);
+        if pat.outside_rules != 0 || leg.rules_any | here != 0 {
+            return pat.judge(
+                self.t,
+                self.s,
+                Some(&self.ray.moving),
+                seen,
+                self.piece,
+                self.player,
+                &leg.path,
+                at,
+                to,
+            );
+        }
+        Some(Verdict {
+            breaks: self.ray.moving.breaks(self.player, at, to)?,
+            stop: true,
+            chain: true,
+        })
+    }
+
+    /// Explores every leg from `at`.
+    fn walk(&self, at: CellId, leg: &mut Leg, out: &mut Vec<Move>) {
+        let (t, pat, ray, player, piece) = (self.t, self.pat, self.ray, self.player, self.piece);
+        let (omin, omax, passed_cell) = (self.omin, self.omax, self.passed_cell);
+        let (keep_over, capturing) = (self.keep_over, self.capturing);
+        // Some only when the seat has at most 64 directions.
+        let open = ray.open.get(player.index()).map(|cells| cells[at.index()]);
+        for d in OpenDirs::new(&ray.dirs[player.index()], open) {
+            let mut cur = at;
+            let mut passed = 0u32;
+            let mut occupied = 0u32;
+            let mut over_cells: SmallVec<[CellId; 8]> = SmallVec::new();
+            while let Some(next) = t.board.step(cur, d) {
+                let top = self.top_of(next);
+                // En passant: the cell just passed over is landed on as if the piece that
+                // passed stood there, and that piece is the one taken.
+                let (seen, taken_at) = match passed_cell {
+                    Some(p) if p.over == next && top.is_none() => {
+                        (self.s.top_cell(p.piece_at), p.piece_at)
+                    }
+                    _ => (top, next),
+                };
+                if passed >= omin
+                    && occupied >= ray.over_occupied_min
+                    && !(capturing && leg.captured.contains(&next))
+                    && (ray.revisit || !leg.path.contains(&Loc(next.0)))
+                    && self.masks[0].holds(t, seen, piece, player)
+                    && let Some(verdict) = self.judge(leg, seen, at, next)
+                {
+                    let before = (
+                        leg.path.len(),
+                        leg.captured.len(),
+                        leg.broken,
+                        leg.rules_any,
+                    );
+                    leg.broken += verdict.breaks as u32;
+                    leg.path.push(Loc(next.0));
+                    leg.rules_any |= self.rule_cells.get(next.index()).copied().unwrap_or(0);
+                    let jumped = occupied > 0;
+                    let mut captured_any = false;
+                    match pat.capture.mode {
+                        CaptureMode::Over => {
+                            for &c in &over_cells {
+                                if self
+                                    .top_of(c)
+                                    .is_some_and(|p| pat.captures(t, p, piece, player))
+                                {
+                                    leg.captured.push(c);
+                                    captured_any = true;
+                                }
+                            }
+                        }
+                        CaptureMode::Land => {
+                            if seen.is_some_and(|p| pat.captures(t, p, piece, player)) {
+                                leg.captured.push(taken_at);
+                                captured_any = true;
+                            }
+                        }
+                        CaptureMode::None => {}
+                    }
+                    let can_chain = ray.chain != Chain::None
+                        && verdict.chain
+                        && !self.masks[2].holds(t, top, piece, player)
+                        && (if pat.capture.mode == CaptureMode::None {
+                            jumped
+                        } else {
+                            captured_any
+                        });
+                    let mut deeper = false;
+                    if can_chain {
+                        let n_before = out.len();
+                        self.walk(next, leg, out);
+                        deeper = out.len() > n_before;
+                    }
+                    if verdict.stop
+                        && ray.moving.net_ok(player, self.origin, next, leg.broken)
+                        && !(ray.chain == Chain::Required && deeper)
+                    {
+                        leg.passing = over_cells.last().copied().filter(|_| ray.passable);
+                        match &ray.drops {
+                            Some(zone) => drop_at(t, self.s, zone, player, next, out),
+                            None => finish(t, self.s, pat, &ray.moving, player, piece, leg, out),
+                        }
+                        leg.passing = None;
+                    }
+                    leg.path.truncate(before.0);
+                    leg.captured.truncate(before.1);
+                    leg.broken = before.2;
+                    leg.rules_any = before.3;
+                }
+                if passed >= omax {
+                    break;
+                }
+                // `next` becomes a cell passed over.
+                if !self.masks[1].holds(t, top, piece, player)
+                    || (capturing && leg.captured.contains(&next))
+                {
+                    break;
+                }
+                if top.is_some() {
+                    occupied += 1;
+                    if occupied > ray.over_occupied_max {
+                        break;
+                    }
+                }
+                if keep_over {
+                    over_cells.push(next);
+                }
+                passed += 1;
+                cur = next;
+            }
+        }
+    }
+}
+
+/// The directions a walk tries from a cell: those whose bit is set in `open` (all without
+/// it), as set bits, so a closed direction costs no branch of its own.
+struct OpenDirs<'a> {
+    dirs: &'a [DirId],
+    /// The open directions not yet given (when there are at most 64).
+    bits: u64,
+    /// Past 64 directions (never pruned): the next one to give.
+    next: usize,
+}
+
+impl<'a> OpenDirs<'a> {
+    #[inline]
+    fn new(dirs: &'a [DirId], open: Option<u64>) -> OpenDirs<'a> {
+        // The low `dirs.len()` bits (none for no direction: a shift by 64 is refused).
+        let all = u64::MAX
+            .checked_shr(64u32.saturating_sub(dirs.len() as u32))
+            .unwrap_or(0);
+        OpenDirs {
+            dirs,
+            bits: if dirs.len() <= 64 {
+                open.unwrap_or(all) & all
+            } else {
+                0
+            },
+            next: if dirs.len() <= 64 { dirs.len() } else { 0 },
+        }
+    }
+}
+
+impl Iterator for OpenDirs<'_> {
+    type Item = DirId;
+
+    #[inline]
+    fn next(&mut self) -> Option<DirId> {
+        if self.bits != 0 {
+            let i = self.bits.trailing_zeros() as usize;
+            self.bits &= self.bits - 1;
+            return self.dirs.get(i).copied();
+        }
+        let d = self.dirs.get(self.next).copied();
+        self.next += 1;
+        d
+    }
+}

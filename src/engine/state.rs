@@ -1,0 +1,398 @@
+//! A game in progress ([`State`]): every stack, the seat to move, phase, scores, vars, dice,
+//! and what is derived from the pieces (board key, tops, owned cells), kept by actions.
+
+use smallvec::SmallVec;
+
+use super::{Dice, KeyHasher, Loc, Outcome, Piece, PlayerId, Tables, cell_key, layer_size, marks};
+use crate::board::CellId;
+
+/// A pile of pieces: bottom first on cells; sorted (a multiset) in zones.
+pub type Stack = SmallVec<[Piece; 4]>;
+
+/// Every field of a [`State`] that makes it the position it is.
+type Identity<'a> = (
+    &'a [Stack],
+    PlayerId,
+    u8,
+    u16,
+    u32,
+    u8,
+    &'a [i64],
+    &'a [i64],
+    Dice,
+    &'a [u32],
+    &'a Option<Outcome>,
+    (&'a [u64], Option<Passed>),
+);
+
+/// A cell passed over by the last move (a pawn's double step), where an `en_passant`
+/// generator may land to capture the piece that passed, now on `piece_at`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Passed {
+    /// The cell passed over.
+    pub over: CellId,
+    /// The cell of the piece that passed.
+    pub piece_at: CellId,
+}
+
+/// The state of a game in progress. Cheap to clone; equal states compare and hash equal. The
+/// repetition history is bookkeeping, not position: it takes no part in equality.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) stacks: Vec<Stack>,
+    pub(crate) turn: PlayerId,
+    pub(crate) phase: u8,
+    pub(crate) round: u16,
+    pub(crate) ply: u32,
+    pub(crate) passes: u8,
+    pub(crate) scores: SmallVec<[i64; 6]>,
+    pub(crate) vars: SmallVec<[i64; 4]>,
+    /// Dice thrown this turn and not yet used.
+    pub(crate) dice: Dice,
+    /// For games whose cells hold layers (`Tables::layered`), per location: bit i set means
+    /// the piece at stack index i lies beside the one below it, in the same layer, rather than
+    /// on top of it. Empty for every other game.
+    pub(crate) layers: Vec<u32>,
+    pub(crate) outcome: Option<Outcome>,
+    /// The positions so far, the start's first, each with the ply that led to it (only for
+    /// games that keep a history: repetition rules, or scripts that read it).
+    pub(crate) history: Vec<Seen>,
+    /// The script's flag for the ply being played (`s.set_flag`), moved into the history when
+    /// the ply ends: always 0 between plies.
+    pub(crate) flag: i64,
+    /// The board key ([`cell_key`] of every cell, XORed), kept up to date by every action:
+    /// derived from `stacks`, so it takes no part in equality.
+    pub(crate) board: u64,
+    /// For games that track unmoved pieces (castling, `Tables::unmoved`), one bit per cell:
+    /// the piece there has not moved since the set-up. Empty for every other game.
+    pub(crate) unmoved: SmallVec<[u64; 2]>,
+    /// The cell the last move passed over, while an en passant capture of it is legal.
+    pub(crate) passed: Option<Passed>,
+    /// The top piece of every cell, kept beside `stacks` by every action: generators read a
+    /// cell's top with one load from a small array instead of through the cell's stack.
+    /// Derived from `stacks` (like `board`), so it takes no part in equality.
+    pub(crate) tops: Vec<Option<Piece>>,
+    /// Per owner (each seat, then the neutral pieces), a bitset over the cells of those
+    /// whose top piece it owns, kept with `tops`: generators visit the mover's cells only, and
+    /// conditions count a seat's pieces outside a region by word, without scanning the board
+    /// and branching on every cell. Derived like `tops`.
+    pub(crate) owned: Vec<u64>,
+}
+
+/// One position of the history: its key, and who made the ply that led to it with the
+/// script's flag for that ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen {
+    /// The position's repetition key.
+    pub key: u64,
+    /// The key of the pieces alone (`State::board_key`), for bans on repeating a board (ko).
+    pub board: u64,
+    /// The seat that moved into it (the seat to move, for the start).
+    pub mover: PlayerId,
+    /// The flag the script set on that ply (0 if none).
+    pub flag: i64,
+}
+
+impl State {
+    fn identity(&self) -> Identity<'_> {
+        (
+            &self.stacks,
+            self.turn,
+            self.phase,
+            self.round,
+            self.ply,
+            self.passes,
+            &self.scores,
+            &self.vars,
+            self.dice,
+            &self.layers,
+            &self.outcome,
+            (&self.unmoved, self.passed),
+        )
+    }
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.identity() == other.identity()
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.identity().hash(h);
+    }
+}
+
+impl State {
+    /// An empty state for the tables: no pieces, first seat, first phase, round 1.
+    pub fn empty(t: &Tables) -> State {
+        State {
+            stacks: vec![Stack::new(); t.loc_count()],
+            turn: PlayerId(0),
+            phase: 0,
+            round: 1,
+            ply: 0,
+            passes: 0,
+            scores: SmallVec::from_elem(0, t.player_count()),
+            vars: t.var_defaults.iter().copied().collect(),
+            dice: Dice::NONE,
+            layers: if t.layered {
+                vec![0; t.loc_count()]
+            } else {
+                Vec::new()
+            },
+            outcome: None,
+            history: Vec::new(),
+            flag: 0,
+            board: 0,
+            unmoved: match &t.unmoved {
+                Some(_) => SmallVec::from_elem(0, t.board.len().div_ceil(64)),
+                None => SmallVec::new(),
+            },
+            passed: None,
+            tops: vec![None; t.board.len()],
+            owned: vec![0; (t.player_count() + 1) * t.cell_words()],
+        }
+    }
+
+    /// Whether the piece on cell `c` has not moved since the set-up (games that track it).
+    #[inline]
+    pub fn is_unmoved(&self, c: CellId) -> bool {
+        self.unmoved
+            .get(c.index() / 64)
+            .is_some_and(|w| w & (1 << (c.index() % 64)) != 0)
+    }
+
+    /// Marks the piece on cell `c` unmoved (or moved).
+    pub(crate) fn set_unmoved(&mut self, c: CellId, on: bool) {
+        if let Some(w) = self.unmoved.get_mut(c.index() / 64) {
+            if on {
+                *w |= 1 << (c.index() % 64);
+            } else {
+                *w &= !(1 << (c.index() % 64));
+            }
+        }
+    }
+
+    /// The cell the last move passed over, while it may be taken en passant.
+    pub fn passed(&self) -> Option<Passed> {
+        self.passed
+    }
+
+    /// Computes the board key and the tops again from the pieces, after they were set
+    /// wholesale (a position read, a set-up, a new round).
+    pub(crate) fn rekey(&mut self, t: &Tables) {
+        self.board = self.board_key_full(t);
+        self.tops = self.tops_full(t);
+        self.owned = self.owned_full(t);
+    }
+
+    /// The owners' bitsets, read off the tops (what [`State::owned`] must equal).
+    fn owned_full(&self, t: &Tables) -> Vec<u64> {
+        let words = t.cell_words();
+        let mut owned = vec![0; (t.player_count() + 1) * words];
+        for (c, top) in self.tops.iter().enumerate() {
+            if let Some(p) = top {
+                owned[t.owner_slot(*p) * words + c / 64] |= 1 << (c % 64);
+            }
+        }
+        owned
+    }
+
+    /// Sets the top piece of cell `c` (by index) in the kept tops and owners' bitsets.
+    #[inline(always)]
+    pub(crate) fn set_top(&mut self, t: &Tables, c: usize, new: Option<Piece>) {
+        let old = std::mem::replace(&mut self.tops[c], new);
+        if old == new {
+            return;
+        }
+        let words = t.cell_words();
+        let (w, bit) = (c / 64, 1u64 << (c % 64));
+        if let Some(p) = old
+            && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
+        {
+            *x &= !bit;
+        }
+        if let Some(p) = new
+            && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
+        {
+            *x |= bit;
+        }
+    }
+
+    /// The cells whose top piece `owner` owns (`None`: the neutral pieces), as a bitset of
+    /// words over the cells.
+    #[inline]
+    pub(crate) fn owned_cells(&self, t: &Tables, owner: Option<PlayerId>) -> &[u64] {
+        let words = t.cell_words();
+        let slot = owner.map_or(t.player_count(), PlayerId::index);
+        self.owned
+            .get(slot * words..(slot + 1) * words)
+            .unwrap_or(&[])
+    }
+
+    /// The cells whose top piece seat `p` owns outside `set`, a word at a time: what
+    /// conditions and goals ask ("a piece of the seat outside the region") without a branch
+    /// per cell.
+    #[inline]
+    pub(crate) fn owned_outside<'a>(
+        &'a self,
+        t: &Tables,
+        p: PlayerId,
+        set: &'a crate::board::CellSet,
+    ) -> impl Iterator<Item = u64> + 'a {
+        self.owned_cells(t, Some(p))
+            .iter()
+            .zip(set.words())
+            .map(|(own, inside)| own & !inside)
+    }
+
+    /// Every cell's top piece, read off the stacks (what [`State::tops`] must equal).
+    fn tops_full(&self, t: &Tables) -> Vec<Option<Piece>> {
+        self.stacks[..t.board.len()]
+            .iter()
+            .map(|st| st.last().copied())
+            .collect()
+    }
+
+    /// The top piece of cell `c` (from [`State::tops`]).
+    #[inline]
+    pub fn top_cell(&self, c: CellId) -> Option<Piece> {
+        self.tops[c.index()]
+    }
+
+    /// Whether [`State::tops`] agrees with the stacks (the conformance test asks).
+    pub fn tops_agree(&self, t: &Tables) -> bool {
+        self.tops == self.tops_full(t) && self.owned == self.owned_full(t)
+    }
+
+    /// A hash of what makes two positions the same for repetition: pieces, player to move,
+    /// phase, round and the counted variables (not the ply or the scores). The board's part
+    /// is the incremental board key; zones are few and hashed here.
+    pub fn position_key(&self, t: &Tables) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = KeyHasher::default();
+        h.add(self.board);
+        self.stacks[t.board.len()..].hash(&mut h);
+        self.turn.hash(&mut h);
+        self.phase.hash(&mut h);
+        self.round.hash(&mut h);
+        self.dice.hash(&mut h);
+        if !self.layers.is_empty() {
+            self.layers.hash(&mut h);
+        }
+        if !self.unmoved.is_empty() {
+            // Only the marks a castling could still use: a rook's mark after its king has
+            // moved changes no legal move, so it must not keep a repetition from counting.
+            marks::live_marks(t, self).hash(&mut h);
+        }
+        self.passed.hash(&mut h);
+        for (i, v) in self.vars.iter().enumerate() {
+            if t.repetition_vars.get(i).copied().unwrap_or(true) {
+                v.hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+
+    /// A key of the pieces on the board alone (not whose turn it is): the XOR of every
+    /// occupied cell's [`cell_key`], so a move changes it by the cells it changes. Kept up to
+    /// date by every action, so reading it costs nothing.
+    pub fn board_key(&self, _t: &Tables) -> u64 {
+        self.board
+    }
+
+    /// The board key computed from the pieces, for checking the incremental one.
+    pub fn board_key_full(&self, t: &Tables) -> u64 {
+        t.board
+            .cells()
+            .fold(0, |k, c| k ^ cell_key(c, &self.stacks[c.index()]))
+    }
+
+    /// The dice thrown this turn and not yet used.
+    pub fn dice(&self) -> Dice {
+        self.dice
+    }
+
+    /// The player to move.
+    pub fn turn(&self) -> PlayerId {
+        self.turn
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// True once the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Moves played so far (passes included).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Current round (1-based).
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// Index of the current phase.
+    pub fn phase(&self) -> usize {
+        self.phase as usize
+    }
+
+    /// A seat's score.
+    pub fn score(&self, p: PlayerId) -> i64 {
+        self.scores[p.index()]
+    }
+
+    /// All scores, by seat.
+    pub fn scores(&self) -> &[i64] {
+        &self.scores
+    }
+
+    /// A script variable by index.
+    pub fn var(&self, i: usize) -> i64 {
+        self.vars[i]
+    }
+
+    /// The pieces at a location, bottom first.
+    #[inline]
+    pub fn stack(&self, l: Loc) -> &[Piece] {
+        &self.stacks[l.index()]
+    }
+
+    /// The top piece at a location.
+    #[inline]
+    pub fn top(&self, l: Loc) -> Option<Piece> {
+        self.stacks[l.index()].last().copied()
+    }
+
+    /// The layer bits of a location (see `layers`): 0 in games without layers.
+    #[inline]
+    pub fn layer_bits(&self, l: Loc) -> u32 {
+        self.layers.get(l.index()).copied().unwrap_or(0)
+    }
+
+    /// How many pieces form the top layer of a location: 1 (or 0 when empty) unless pieces
+    /// lie side by side there.
+    pub fn top_layer(&self, l: Loc) -> usize {
+        layer_size(self.layer_bits(l), self.stacks[l.index()].len())
+    }
+
+    /// Consecutive passes so far.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The positions so far with the plies that led to them (games that keep a history).
+    pub fn history(&self) -> &[Seen] {
+        &self.history
+    }
+}

@@ -1,0 +1,458 @@
+//! The immutable facts of one loaded game ([`Tables`]): seats, kinds, zones, generators,
+//! ends and the derived tables the generators read, built once by `crate::lower`.
+
+use super::{
+    Generator, KindId, Loc, Piece, PlayerId, conditions, dice_turn as turn, generators::track,
+};
+use crate::board::{Board, CellId};
+
+/// Facts about a piece kind.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    /// The upper-case letter used in notation.
+    pub symbol: char,
+    /// A promoted form, written with `~` after its letter (`Q~`): its own kind, which may
+    /// share its letter with the unpromoted one.
+    pub promoted: bool,
+    /// The kind it becomes when a capture hands it to the captor (`captured_as`).
+    pub captured_as: Option<KindId>,
+    /// Display name.
+    pub name: String,
+    /// Size in pips.
+    pub size: i64,
+    /// Role for scripts.
+    pub role: String,
+    /// Colour slot of the owner's colours.
+    pub colour: usize,
+    /// Colour when unowned.
+    pub neutral_colour: Option<String>,
+}
+
+/// Facts about one piece value (kind + owner), precomputed for the hot path.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceInfo {
+    /// Its kind.
+    pub kind: KindId,
+    /// Its owner, if any.
+    pub owner: Option<PlayerId>,
+    /// Size in pips.
+    pub size: i64,
+}
+
+/// One seat.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// Seat name.
+    pub name: String,
+    /// The letter marking its pieces in text.
+    pub letter: char,
+    /// Colours by slot.
+    pub colours: Vec<String>,
+    /// Team number (seats on the same team share results).
+    pub team: u8,
+}
+
+/// A royal piece kind and the generators that attack it (check).
+#[derive(Clone, Debug)]
+pub struct Royal {
+    /// The royal kind.
+    pub kind: KindId,
+    /// Indices of the generators whose landing admits an enemy piece.
+    pub attacks: Vec<usize>,
+}
+
+/// A zone instance (one per seat for per-seat zones).
+#[derive(Clone, Debug)]
+pub struct ZoneInfo {
+    /// The zone's name (`stash`, `reserve`).
+    pub name: String,
+    /// The owning seat of a per-seat instance.
+    pub seat: Option<PlayerId>,
+    /// Description for display.
+    pub description: Option<String>,
+}
+
+/// What happens when the player to move has no legal move.
+pub use crate::def::NoMoves;
+
+/// A compiled `[rules.clock]`.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    /// Var index of the count.
+    pub var: usize,
+    /// Plies that draw (0 = never).
+    pub plies: u32,
+    /// Kinds whose moves reset it (mask).
+    pub reset_kinds: u64,
+    /// Captures reset it.
+    pub reset_on_capture: bool,
+}
+
+/// The immutable facts of a loaded game that the engine needs.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// Game id.
+    pub id: String,
+    /// The board.
+    pub board: Board,
+    /// Every cell of the board as a bitset (cell `c` is bit `c % 64` of word `c / 64`).
+    pub all_cells: Vec<u64>,
+    /// Seats in turn order.
+    pub seats: Vec<Seat>,
+    /// Piece kinds.
+    pub kinds: Vec<KindInfo>,
+    /// Every piece value (kind x owner), indexed by [`Piece`].
+    pub pieces: Vec<PieceInfo>,
+    /// Zone instances, in location order after the cells.
+    pub zones: Vec<ZoneInfo>,
+    /// Phase names.
+    pub phases: Vec<String>,
+    /// Script variable names.
+    pub vars: Vec<String>,
+    /// Starting values of the variables.
+    pub var_defaults: Vec<i64>,
+    /// Ply limit; reaching it draws.
+    pub max_plies: u32,
+    /// Positions are kept in `State::history` (a repetition rule, or a script reads them).
+    pub keep_history: bool,
+    /// Policy when the player to move has no move.
+    pub no_moves: NoMoves,
+    /// The royal piece (`[rules] royal`): moves may not leave it attacked.
+    pub royal: Option<Royal>,
+    /// `[rules] generators` as pattern indices, tier by tier: the first tier that gives a move
+    /// decides. Empty: the script's `moves` hook lists every move.
+    pub generator_tiers: Vec<Vec<usize>>,
+    /// `[rules] generators` keyed by phase: each phase's tiers (by phase index). Empty when the
+    /// generators are the same in every phase.
+    pub phase_tiers: Vec<Vec<Vec<usize>>>,
+    /// Phases that end when a zone empties.
+    pub phase_ends: Vec<PhaseEnd>,
+    /// `[rules] may_pass`: a pass is always among the moves.
+    pub may_pass: bool,
+    /// Draw when a position occurs this many times.
+    pub repetition: Option<u32>,
+    /// Which vars count for repetition, by var index.
+    pub repetition_vars: Vec<bool>,
+    /// The native move clock.
+    pub clock: Option<Clock>,
+    /// Path separator for move text.
+    pub separator: char,
+    /// Move generators.
+    pub generators: Vec<Generator>,
+    /// The dice a throw uses (`[dice]`), for games with chance.
+    pub dice: Option<DiceSpec>,
+    /// Cells hold layers: pieces side by side, pinned by the layer above (IceGammon).
+    pub layered: bool,
+    /// Race courses (`[tracks]`).
+    pub tracks: Vec<track::Track>,
+    /// Words that are moves in this game (`[rules] words`: `double`, `take`...).
+    pub words: Vec<String>,
+    /// Ends the engine checks itself (`[end]`).
+    pub end: End,
+    /// The dice turn the engine runs (`[dice] each_turn`).
+    pub turn: Option<turn::DiceTurn>,
+    /// What games are worth: the cube, matches (`[stakes]`).
+    pub stakes: Option<turn::Stakes>,
+    /// Games played in rounds (`[rounds]`, `no_moves = "end-round"`).
+    pub rounds: turn::Rounds,
+    /// The race evaluation's table (`[rules] evaluate = "race"`).
+    pub race: Option<turn::Race>,
+    /// Unmoved pieces are tracked (a `castle` generator): which kinds, and where they stand
+    /// at the set-up.
+    pub unmoved: Option<Unmoved>,
+    /// Some generator captures en passant: the cell a `passable` move passed over is kept
+    /// while such a capture is legal.
+    pub en_passant: bool,
+    /// Named conditions on a seat (`[conditions]`).
+    pub conditions: Vec<conditions::Condition>,
+    /// Moves illegal by what they lead to (`[rules.forbid]`).
+    pub forbid: Vec<conditions::Forbid>,
+    /// The duty to release (`[rules.release]`): its condition's index.
+    pub release: Option<usize>,
+}
+
+/// A compiled `[rules.phase_ends.NAME]`.
+#[derive(Clone, Debug)]
+pub struct PhaseEnd {
+    /// The phase that ends.
+    pub phase: u8,
+    /// Every instance of the zone whose emptying ends it.
+    pub zones: Vec<Loc>,
+    /// The phase that follows.
+    pub next: u8,
+    /// Who moves first then.
+    pub first: crate::def::PhaseFirst,
+}
+
+/// Where `[end.home]` wants the pieces.
+#[derive(Clone, Debug)]
+pub enum HomePlace {
+    /// A per-seat region's index.
+    Region(usize),
+    /// Each seat's location of a zone (by seat).
+    Zone(Vec<Loc>),
+}
+
+/// Which pieces are tracked as unmoved, and their set-up cells.
+#[derive(Clone, Debug, Default)]
+pub struct Unmoved {
+    /// The kinds tracked (mask): the castling pieces and their partners.
+    pub kinds: u64,
+    /// The cells holding a tracked piece at the set-up, with that piece: the unmoved pieces a
+    /// position text has unless its `moved` field says otherwise.
+    pub home: Vec<(CellId, Piece)>,
+}
+
+/// A compiled `[end]` table.
+#[derive(Clone, Debug, Default)]
+pub struct End {
+    /// A winning line.
+    pub line: Option<Line>,
+    /// A losing line.
+    pub losing_line: Option<Line>,
+    /// The losing line counts before the move's wins (`when_both = "lose"`).
+    pub lose_first: bool,
+    /// A winning connection: two region indices.
+    pub connect: Option<(usize, usize)>,
+    /// Reaching a region wins.
+    pub reach: Option<Reach>,
+    /// A full board.
+    pub full: Option<crate::def::EndBy>,
+    /// Nobody can move.
+    pub stuck: Option<crate::def::EndBy>,
+    /// Dead positions: the kinds on the board (sorted masks of counts) that draw at once.
+    pub dead: Vec<Vec<KindId>>,
+    /// Dead positions by colour of square: (kinds on one colour, kinds allowed beside them),
+    /// as masks.
+    pub dead_one_colour: Option<(u64, u64)>,
+    /// Every piece home wins.
+    pub home: Option<Home>,
+}
+
+impl End {
+    /// Whether any end is checked after each move (`goals::after_move`): decided at load, so
+    /// a game without such ends pays one test per move.
+    pub fn checks_after_move(&self) -> bool {
+        self.line.is_some()
+            || self.losing_line.is_some()
+            || self.connect.is_some()
+            || self.reach.is_some()
+            || self.full.is_some()
+    }
+}
+
+/// A compiled `[end.reach]`.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    /// The region's index (each seat's part when per seat).
+    pub region: usize,
+    /// Kinds that count (mask).
+    pub kinds: u64,
+    /// What the win is called.
+    pub why: String,
+}
+
+/// A compiled `[end.home]`.
+#[derive(Clone, Debug)]
+pub struct Home {
+    /// Where home is.
+    pub place: HomePlace,
+    /// The kinds of each stack there, bottom first (empty: any).
+    pub stacks: Vec<KindId>,
+    /// What the win is called.
+    pub why: String,
+}
+
+/// A compiled winning line.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// Pieces in a row.
+    pub length: u32,
+    /// Exactly that many.
+    pub exact: bool,
+    /// Each line's direction and its opposite (the line runs both ways).
+    pub axes: Vec<(crate::board::DirId, Option<crate::board::DirId>)>,
+    /// Kinds that count (mask).
+    pub kinds: u64,
+}
+
+/// How many dice a throw uses and how many sides each has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiceSpec {
+    /// Dice per throw.
+    pub count: u8,
+    /// Sides of each die.
+    pub sides: u8,
+}
+
+impl Tables {
+    /// The generators in force in a phase, tier by tier.
+    #[inline]
+    pub fn tiers(&self, phase: usize) -> &[Vec<usize>] {
+        if self.phase_tiers.is_empty() {
+            &self.generator_tiers
+        } else {
+            self.phase_tiers.get(phase).map_or(&[][..], Vec::as_slice)
+        }
+    }
+
+    /// Whether any generator is in force in some phase.
+    pub fn has_generators(&self) -> bool {
+        !self.generator_tiers.is_empty() || self.phase_tiers.iter().any(|p| !p.is_empty())
+    }
+
+    /// Number of seats.
+    pub fn player_count(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// The piece of `kind` owned by `owner` (or neutral).
+    pub fn piece(&self, kind: KindId, owner: Option<PlayerId>) -> Piece {
+        let slot = owner.map_or(0, |p| p.index() + 1);
+        Piece((kind.index() * (self.seats.len() + 1) + slot) as u8)
+    }
+
+    /// Facts about a piece.
+    #[inline]
+    pub fn info(&self, p: Piece) -> PieceInfo {
+        self.pieces[p.index()]
+    }
+
+    /// Words in a bitset over the board's cells.
+    #[inline]
+    pub fn cell_words(&self) -> usize {
+        self.all_cells.len()
+    }
+
+    /// Which of the owners' bitsets ([`State::owned_cells`]) a piece counts in: its seat's,
+    /// or after every seat's the neutral pieces'.
+    #[inline]
+    pub fn owner_slot(&self, p: Piece) -> usize {
+        self.pieces[p.index()]
+            .owner
+            .map_or(self.player_count(), PlayerId::index)
+    }
+
+    /// The location of a cell.
+    pub fn cell_loc(&self, c: CellId) -> Loc {
+        Loc(c.0)
+    }
+
+    /// The cell at a location, if it is one.
+    #[inline]
+    pub fn loc_cell(&self, l: Loc) -> Option<CellId> {
+        (l.index() < self.board.len()).then_some(CellId(l.0))
+    }
+
+    /// The zone instance at a location, if it is one.
+    pub fn loc_zone(&self, l: Loc) -> Option<&ZoneInfo> {
+        l.index()
+            .checked_sub(self.board.len())
+            .and_then(|i| self.zones.get(i))
+    }
+
+    /// The location of a zone for a seat (the shared instance ignores the seat).
+    pub fn zone_loc(&self, name: &str, seat: Option<PlayerId>) -> Option<Loc> {
+        let mut first = None;
+        for (i, z) in self.zones.iter().enumerate() {
+            if z.name == name {
+                let loc = Loc((self.board.len() + i) as u16);
+                if z.seat.is_none() || z.seat == seat {
+                    return Some(loc);
+                }
+                first.get_or_insert(loc);
+            }
+        }
+        if seat.is_none() { first } else { None }
+    }
+
+    /// True if two seats are on the same team.
+    #[inline]
+    pub fn same_team(&self, a: PlayerId, b: PlayerId) -> bool {
+        self.seats[a.index()].team == self.seats[b.index()].team
+    }
+
+    /// Seat after `p` in turn order.
+    pub fn next_seat(&self, p: PlayerId) -> PlayerId {
+        PlayerId(((p.index() + 1) % self.seats.len()) as u8)
+    }
+
+    /// Name of a location: cell name, `zone`, or `zone.Seat` for per-seat zones.
+    pub fn loc_name(&self, l: Loc) -> String {
+        match self.loc_cell(l) {
+            Some(c) => self.board.name(c).to_string(),
+            None => match self.loc_zone(l) {
+                Some(ZoneInfo {
+                    name,
+                    seat: Some(p),
+                    ..
+                }) => format!("{name}.{}", self.seats[p.index()].name),
+                Some(z) => z.name.clone(),
+                None => format!("?{}", l.index()),
+            },
+        }
+    }
+
+    /// Total number of locations.
+    pub fn loc_count(&self) -> usize {
+        self.board.len() + self.zones.len()
+    }
+
+    /// A seat by name.
+    pub fn seat(&self, name: &str) -> Option<PlayerId> {
+        self.seats
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| PlayerId(i as u8))
+    }
+
+    /// A kind by its letter (the unpromoted one, when a promoted form shares it).
+    pub fn kind(&self, symbol: char) -> Option<KindId> {
+        self.kinds
+            .iter()
+            .position(|k| k.symbol == symbol && !k.promoted)
+            .or_else(|| self.kinds.iter().position(|k| k.symbol == symbol))
+            .map(|i| KindId(i as u8))
+    }
+
+    /// A kind by its text: a letter, with `~` for a promoted form (`Q~`).
+    pub fn kind_text(&self, text: &str) -> Option<KindId> {
+        let mut chars = text.chars();
+        let letter = chars.next()?;
+        let promoted = match chars.as_str() {
+            "" => false,
+            "~" => true,
+            _ => return None,
+        };
+        self.kinds
+            .iter()
+            .position(|k| k.symbol == letter && k.promoted == promoted)
+            .map(|i| KindId(i as u8))
+    }
+
+    /// How a kind is written: its letter, and `~` for a promoted form.
+    pub fn kind_name(&self, k: KindId) -> String {
+        let info = &self.kinds[k.index()];
+        if info.promoted {
+            format!("{}~", info.symbol)
+        } else {
+            info.symbol.to_string()
+        }
+    }
+
+    /// The text of a piece: owner letter (if owned) then kind symbol, e.g. `aS` or `L`.
+    pub fn piece_text(&self, p: Piece) -> String {
+        let i = self.info(p);
+        let mut s = String::with_capacity(3);
+        if let Some(o) = i.owner {
+            s.push(self.seats[o.index()].letter);
+        }
+        s.push_str(&self.kind_name(i.kind));
+        s
+    }
+
+    /// A pattern by name.
+    pub fn generator(&self, name: &str) -> Option<usize> {
+        self.generators.iter().position(|p| p.name == name)
+    }
+}

@@ -1,0 +1,148 @@
+//! What the generators read, precomputed once at load from a lowered generator and the
+//! tables: whether the check test may answer it from the cell (`plain`), which region rules
+//! bind which kinds, the directions a heading rule leaves open per seat and cell, and every
+//! condition as a mask per seat and moving piece (ARCHITECTURE.md, "Performance").
+
+use crate::board::CellId;
+use crate::def::{CellCond, Chain, Mover};
+use crate::engine::generators::{Amount, CondMask, Conds, Generator, Kind, Movement};
+use crate::engine::{Piece, PlayerId, Tables};
+
+/// Everything a generator reads that is derived from its settings and the tables.
+pub(super) fn prepare(g: &mut Generator, t: &Tables) {
+    masks(g, t);
+    rules(g, t);
+    dirs(g, t);
+    plain(g);
+}
+
+/// Computes [`Generator::plain`] (at load).
+pub(super) fn plain(g: &mut Generator) {
+    let moving_plain = |m: &Movement| {
+        m.base_kinds == u64::MAX && !m.carry_stack && m.toward.is_none() && m.legs.is_any()
+    };
+    let shape = match &g.kind {
+        Kind::Ray(r) => {
+            r.chain == Chain::None
+                && r.over == Conds::of(&[CellCond::Empty])
+                && r.over_occupied_min == 0
+                && r.drops.is_none()
+                && matches!(r.over_min, Amount::Fixed(_))
+                && matches!(r.over_max, Amount::Fixed(_) | Amount::Unlimited)
+                && moving_plain(&r.moving)
+        }
+        Kind::Leap(l) => l.over.is_none() && moving_plain(&l.moving),
+        _ => false,
+    };
+    g.plain = shape
+        && g.mover == Mover::Own
+        && g.region.is_none()
+        && g.region_rules.is_empty()
+        && g.convert.is_none();
+}
+
+/// Computes [`Generator::rule_kinds`] and [`Generator::outside_rules`] (at load; at most 32
+/// region rules, checked by the lowering).
+pub(super) fn rules(g: &mut Generator, t: &Tables) {
+    let rules = &g.region_rules[..g.region_rules.len().min(32)];
+    g.rule_kinds = (0..t.kinds.len())
+        .map(|k| {
+            rules
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.kinds & (1 << k) != 0)
+                .fold(0u32, |m, (i, _)| m | (1 << i))
+        })
+        .collect();
+    g.outside_rules = rules
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.outside)
+        .fold(0u32, |m, (i, _)| m | (1 << i));
+}
+
+/// Computes [`Ray::open`] (at load): for each seat and cell, the directions in which some
+/// cell the ray can reach lies on a heading every leg may take. A leg's heading is judged
+/// from where the leg starts to where it lands, and nothing else along a direction can
+/// make a move, so a direction with no such cell is one the walk never needs.
+pub(super) fn dirs(g: &mut Generator, t: &Tables) {
+    let Kind::Ray(r) = &mut g.kind else {
+        return;
+    };
+    let mv = &r.moving;
+    if mv.toward.is_none() || mv.legs.is_any() || !mv.unless_net.is_any() {
+        return;
+    }
+    if r.dirs.iter().any(|d| d.len() > 64) {
+        return;
+    }
+    let reach = match r.over_max {
+        // At most `n` cells passed over, then the landing.
+        Amount::Fixed(n) => (n as usize).saturating_add(1),
+        _ => usize::MAX,
+    };
+    let cells = t.board.len();
+    // Long lines on a big board could make this quadratic: past a budget of steps the
+    // walk keeps every direction (pruning is only a saving).
+    let mut budget: u32 = 1 << 22;
+    let mut open = Vec::with_capacity(r.dirs.len());
+    for (p, dirs) in r.dirs.iter().enumerate() {
+        let p = PlayerId(p as u8);
+        let mut per_cell = Vec::with_capacity(cells);
+        for c in 0..cells {
+            let from = CellId(c as u16);
+            let mut mask = 0u64;
+            for (i, &d) in dirs.iter().enumerate() {
+                let (mut cur, mut steps) = (from, 0usize);
+                // A board's lines may loop: no ray is longer than the board.
+                while steps < reach.min(cells) {
+                    let Some(next) = t.board.step(cur, d) else {
+                        break;
+                    };
+                    let Some(left) = budget.checked_sub(1) else {
+                        return;
+                    };
+                    budget = left;
+                    if mv.heading(p, from, next).is_some_and(|h| mv.legs.allows(h)) {
+                        mask |= 1 << i;
+                        break;
+                    }
+                    cur = next;
+                    steps += 1;
+                }
+            }
+            per_cell.push(mask);
+        }
+        open.push(per_cell);
+    }
+    r.open = open;
+}
+
+/// Computes [`Generator::masks`] (at load).
+pub(super) fn masks(g: &mut Generator, t: &Tables) {
+    let (over, stop) = match &g.kind {
+        Kind::Ray(r) => (r.over, r.chain_stop),
+        _ => (Conds::default(), Conds::default()),
+    };
+    if t.pieces.len() > 64 {
+        // One entry that judges cell by cell, for every seat and piece.
+        g.masks = vec![[
+            CondMask::wide(g.land),
+            CondMask::wide(over),
+            CondMask::wide(stop),
+        ]];
+        return;
+    }
+    // Conditions a generator does not have hold nowhere: no need to ask piece by piece.
+    let mask = |c: Conds, q: Piece, p: PlayerId| {
+        if c == Conds::default() {
+            CondMask::NEVER
+        } else {
+            CondMask::of(t, c, q, p)
+        }
+    };
+    g.masks = (0..t.player_count())
+        .flat_map(|p| (0..t.pieces.len()).map(move |q| (PlayerId(p as u8), Piece(q as u8))))
+        .map(|(p, q)| [mask(g.land, q, p), mask(over, q, p), mask(stop, q, p)])
+        .collect();
+}
