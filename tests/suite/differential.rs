@@ -161,10 +161,18 @@ struct Tally {
     ends: BTreeMap<String, u64>,
     takebacks: u64,
     known: BTreeMap<&'static str, u64>,
+    /// An example of each known difference, for the summary.
+    examples: BTreeMap<&'static str, String>,
     differences: Vec<String>,
 }
 
 impl Tally {
+    /// A difference the rules explain (documented where it is counted), with an example.
+    fn known(&mut self, what: &'static str, example: impl FnOnce() -> String) {
+        *self.known.entry(what).or_default() += 1;
+        self.examples.entry(what).or_insert_with(example);
+    }
+
     fn differ(&mut self, what: String) {
         if self.differences.len() < 1000 {
             self.differences.push(what);
@@ -184,6 +192,9 @@ impl Tally {
             self.differences.len(),
             started.elapsed().as_secs_f64()
         );
+        for (what, example) in &self.examples {
+            eprintln!("  {what}, e.g. {example}");
+        }
         assert!(
             self.differences.is_empty(),
             "{what}: {} differences with the outside engine; the first:\n{}",
@@ -376,6 +387,14 @@ fn dead_chess(board: &str) -> bool {
     others.iter().all(|(_, c)| c.eq_ignore_ascii_case(&'b')) && colours.len() <= 1
 }
 
+/// A game that starts with set moves from a set position (then goes on at random): the
+/// position in icebox's notation and as a FEN, the moves in UCI.
+struct Line {
+    position: &'static str,
+    fen: &'static str,
+    moves: &'static [&'static str],
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Family {
     Chess,
@@ -394,8 +413,9 @@ fn referee(
     max_plies: usize,
 ) -> Vec<End> {
     let ply = keys.len() - 1;
-    let mover = ply % 2;
-    let other = 1 - mover;
+    // The side to move at each position (0 White or Red, 1 Black), from the FEN in the key.
+    let side = |i: usize| usize::from(keys[i].split(' ').nth(1) == Some("b"));
+    let other = 1 - side(ply);
     if p.moves.is_empty() {
         return vec![match (p.in_check, family) {
             (true, _) => (Some(other), "checkmate"),
@@ -414,9 +434,9 @@ fn referee(
         if family == Family::Xiangqi {
             // The plies since the first occurrence; a side that checked with every one of
             // its moves there, while the other did not, loses (xiangqi README, Repetition).
-            let perpetual = |side: usize| {
+            let perpetual = |who: usize| {
                 (first + 1..=ply)
-                    .filter(|i| (i - 1) % 2 == side)
+                    .filter(|i| side(i - 1) == who)
                     .all(|i| checks[i])
             };
             let (red, black) = (perpetual(0), perpetual(1));
@@ -445,20 +465,37 @@ fn referee(
 }
 
 /// Random games of `id` in icebox and Fairy-Stockfish's `variant`, compared position by
-/// position.
-fn fairy_stockfish(id: &str, variant: &str, family: Family, games: u64, max_plies: usize) {
-    let test = format!("{id} vs Fairy-Stockfish");
-    let Some(path) = require("fairy-stockfish", &test) else {
-        return;
-    };
-    let started = Instant::now();
+/// position: what was compared and the differences found.
+fn fairy_stockfish(
+    path: &Path,
+    id: &str,
+    variant: &str,
+    family: Family,
+    games: u64,
+    max_plies: usize,
+    lines: &[Line],
+) -> Tally {
     let g = load(id, &[]);
-    let mut fsf = Fsf::new(&path, variant);
+    let mut fsf = Fsf::new(path, variant);
     let mut tally = Tally::default();
-    for seed in 0..game_count(games) {
+    for seed in 0..games {
         tally.games += 1;
         let mut rng = Rng::new(0x1ceb0c5 ^ seed);
-        let mut s = g.start().expect("starts");
+        // How often a player moves back the piece it moved last (a shuffle, which makes
+        // positions repeat): never in a third of the games (they end by the other rules),
+        // one move in eight, or one in three.
+        let shuffle = [0, 8, 3][(seed % 3) as usize];
+        // The first games play the set lines.
+        let line = lines.get(seed as usize);
+        let mut s = match line {
+            Some(l) => g
+                .position(l.position)
+                .unwrap_or_else(|d| panic!("{}: {d}", l.position)),
+            None => g.start().expect("starts"),
+        };
+        let root = line.map(|l| l.fen);
+        let forced = line.map_or(&[][..], |l| l.moves);
+        let mut wandered = false;
         let mut undos = Vec::new();
         let mut played: Vec<String> = Vec::new();
         let mut fens: Vec<String> = Vec::new();
@@ -471,7 +508,7 @@ fn fairy_stockfish(id: &str, variant: &str, family: Family, games: u64, max_plie
             checks.truncate(played.len());
             fens.truncate(played.len());
             let p = fsf.query(
-                fens.last().map(String::as_str),
+                fens.last().map(String::as_str).or(root),
                 played.last().map(String::as_str),
             );
             keys.push(repetition_key(&p));
@@ -503,6 +540,7 @@ fn fairy_stockfish(id: &str, variant: &str, family: Family, games: u64, max_plie
                 // Take back a few moves now and then, and play on from there.
                 if restarts < 2 && played.len() > 4 && rng.below(2) == 0 {
                     restarts += 1;
+                    wandered = true;
                     let n = 1 + rng.below(3) as usize;
                     for _ in 0..n {
                         g.undo(&mut s, undos.pop().expect("a move to take back"));
@@ -531,7 +569,9 @@ fn fairy_stockfish(id: &str, variant: &str, family: Family, games: u64, max_plie
                 break;
             }
             // Now and then take back one to four moves (the position is compared again).
-            if played.len() >= 6 && rng.below(25) == 0 {
+            let set = forced.get(played.len()).filter(|_| !wandered);
+            if set.is_none() && played.len() >= 6 && rng.below(25) == 0 {
+                wandered = true;
                 let n = 1 + rng.below(4) as usize;
                 for _ in 0..n {
                     g.undo(&mut s, undos.pop().expect("a move to take back"));
@@ -540,8 +580,8 @@ fn fairy_stockfish(id: &str, variant: &str, family: Family, games: u64, max_plie
                 tally.takebacks += 1;
                 continue;
             }
-            // A third of the time a player moves back the piece it moved last, when it can
-            // (a shuffle, which makes positions repeat); otherwise a random move.
+            // Now and then a player moves back the piece it moved last, when it can (a
+            // shuffle); otherwise a random move.
             let back = played.len().checked_sub(2).and_then(|i| {
                 let m = &played[i];
                 (m.len() >= 4 && !m.contains('@')).then(|| {
@@ -552,7 +592,19 @@ fn fairy_stockfish(id: &str, variant: &str, family: Family, games: u64, max_plie
                 })
             });
             let choice = match back {
-                Some(b) if rng.below(3) == 0 && ours.contains_key(&b) && theirs.contains(&b) => b,
+                _ if set
+                    .is_some_and(|m| ours.contains_key(*m) && theirs.contains(&m.to_string())) =>
+                {
+                    set.map(|m| m.to_string()).expect("a set move")
+                }
+                Some(b)
+                    if shuffle > 0
+                        && rng.below(shuffle) == 0
+                        && ours.contains_key(&b)
+                        && theirs.contains(&b) =>
+                {
+                    b
+                }
                 _ => both[rng.below(both.len() as u64) as usize].clone(),
             };
             let m = &legal[ours[&choice]];
@@ -560,26 +612,112 @@ fn fairy_stockfish(id: &str, variant: &str, family: Family, games: u64, max_plie
             played.push(choice);
         }
     }
-    tally.finish(&test, started);
+    tally
+}
+
+/// A Fairy-Stockfish comparison as a test: skipped without the engine, failed on any
+/// difference.
+fn against_fairy_stockfish(id: &str, family: Family, games: u64, max_plies: usize, lines: &[Line]) {
+    let test = format!("{id} vs Fairy-Stockfish");
+    let Some(path) = require("fairy-stockfish", &test) else {
+        return;
+    };
+    let started = Instant::now();
+    fairy_stockfish(&path, id, id, family, game_count(games), max_plies, lines)
+        .finish(&test, started);
 }
 
 #[test]
 fn differential_chess_against_fairy_stockfish() {
-    fairy_stockfish("chess", "chess", Family::Chess, 12, 2000);
+    against_fairy_stockfish("chess", Family::Chess, 12, 2000, &[]);
 }
 
 #[test]
 fn differential_crazyhouse_against_fairy_stockfish() {
-    fairy_stockfish("crazyhouse", "crazyhouse", Family::Crazyhouse, 12, 2000);
+    against_fairy_stockfish("crazyhouse", Family::Crazyhouse, 12, 2000, &[]);
 }
 
 #[test]
 fn differential_xiangqi_against_fairy_stockfish() {
-    fairy_stockfish("xiangqi", "xiangqi", Family::Xiangqi, 12, 600);
+    // First the repetition scenarios of games/xiangqi/tests/ending.toml (perpetual check by
+    // either side, a cycle with a quiet move, a quiet cycle then checks), then at random.
+    let lines = [
+        Line {
+            position: "3bK5/9/9/9/9/9/9/9/4rR4/5rK3 turn=Red",
+            fen: "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+            moves: &[
+                "e2d2", "d10e10", "d2e2", "e10d10", "e2d2", "d10e10", "d2e2", "e10d10",
+            ],
+        },
+        Line {
+            position: "3bK5/9/9/9/9/9/9/9/rR8/5rK3 turn=Red",
+            fen: "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1",
+            moves: &[
+                "a2e2", "d10d9", "e2d2", "d9e9", "d2e2", "e9d9", "e2d2", "d9e9", "d2e2", "e9d9",
+            ],
+        },
+        Line {
+            position: "5bK3/4bR4/9/9/9/9/9/9/9/3rK5 turn=Black",
+            fen: "5k3/4r4/9/9/9/9/9/9/9/3K5 b - - 0 1",
+            moves: &[
+                "e9d9", "d1e1", "d9e9", "e1d1", "e9d9", "d1e1", "d9e9", "e1d1",
+            ],
+        },
+        Line {
+            position: "3bK5/9/9/9/9/9/9/9/rR8/5rK3 turn=Red",
+            fen: "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1",
+            moves: &[
+                "a2d2", "d10e10", "d2a2", "e10d10", "a2d2", "d10e10", "d2a2", "e10d10",
+            ],
+        },
+        Line {
+            position: "3bK5/9/9/9/9/9/9/9/4rR4/5rK3 turn=Red",
+            fen: "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+            moves: &[
+                "e2e3", "d10d9", "e3e2", "d9d10", "e2d2", "d10e10", "d2e2", "e10d10",
+            ],
+        },
+    ];
+    against_fairy_stockfish("xiangqi", Family::Xiangqi, 12, 600, &lines);
+}
+
+#[test]
+fn differential_harness_sees_a_difference() {
+    // The comparison can fail: icebox's crazyhouse against Fairy-Stockfish's chess differs as
+    // soon as a captured piece could be dropped, and icebox's Go against GNU Go with komi 6
+    // in its final scores.
+    if let Some(path) = require("fairy-stockfish", "harness check") {
+        let t = fairy_stockfish(
+            &path,
+            "crazyhouse",
+            "chess",
+            Family::Crazyhouse,
+            1,
+            2000,
+            &[],
+        );
+        assert!(
+            t.differences
+                .iter()
+                .any(|d| d.contains("only icebox allows")),
+            "no difference seen: {:?}",
+            t.differences
+        );
+    }
+    if let Some(path) = require("gnugo", "harness check") {
+        let t = gnu_go(&path, 2, 6, None, 9);
+        assert!(
+            t.differences
+                .iter()
+                .any(|d| d.contains("GNU Go W+") || d.contains("GNU Go B+")),
+            "no difference seen: {:?}",
+            t.differences
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------
-// Go (9x9) against GNU Go.
+// Go (9x9 and 13x13) against GNU Go.
 
 struct Gtp(Engine);
 
@@ -600,8 +738,8 @@ impl Gtp {
     }
 }
 
-/// The points of a 9x9 position text (rows from the top), with `b` or `w` for each stone.
-fn go_board(text: &str) -> Vec<Option<char>> {
+/// The points of an n x n position text (rows from the top), with `b` or `w` for each stone.
+fn go_board(text: &str, n: usize) -> Vec<Option<char>> {
     let rows = text.split(' ').next().expect("rows");
     let mut out = Vec::new();
     for row in rows.split('/') {
@@ -620,17 +758,20 @@ fn go_board(text: &str) -> Vec<Option<char>> {
                 cells.push(Some(c));
             }
         }
-        assert_eq!(cells.len(), 9, "a row of 9 points: {text}");
+        assert_eq!(cells.len(), n, "a row of {n} points: {text}");
         out.push(cells);
     }
-    assert_eq!(out.len(), 9, "9 rows: {text}");
-    // Index by rank from the bottom, then file: point (f, r) is out[r * 9 + f].
+    assert_eq!(out.len(), n, "{n} rows: {text}");
+    // Index by rank from the bottom, then file: point (f, r) is out[r * n + f].
     out.into_iter().rev().flatten().collect()
 }
 
-/// GNU Go's name of a point: files A-J without I.
+/// GNU Go's files: A-T without I.
+const GTP_FILES: &str = "ABCDEFGHJKLMNOPQRST";
+
+/// GNU Go's name of a point.
 fn gtp_point(f: usize, r: usize) -> String {
-    format!("{}{}", "ABCDEFGHJ".as_bytes()[f] as char, r + 1)
+    format!("{}{}", GTP_FILES.as_bytes()[f] as char, r + 1)
 }
 
 /// icebox's `S@e5` as GNU Go's `E5`.
@@ -642,27 +783,36 @@ fn gtp_of(text: &str) -> Option<String> {
 }
 
 /// Whether the point is an eye of `me`: every neighbour on the board is `me`'s stone.
-fn own_eye(board: &[Option<char>], f: usize, r: usize, me: char) -> bool {
-    let at = |f: usize, r: usize| board[r * 9 + f];
+fn own_eye(board: &[Option<char>], n: usize, f: usize, r: usize, me: char) -> bool {
+    let at = |f: usize, r: usize| board[r * n + f];
     [(0, 1), (2, 1), (1, 0), (1, 2)].iter().all(|(df, dr)| {
         let (nf, nr) = ((f + df).wrapping_sub(1), (r + dr).wrapping_sub(1));
-        nf >= 9 || nr >= 9 || at(nf, nr) == Some(me)
+        nf >= n || nr >= n || at(nf, nr) == Some(me)
     })
 }
 
 #[test]
 fn differential_go_against_gnu_go() {
-    let test = "go 9x9 vs GNU Go";
-    let Some(path) = require("gnugo", test) else {
+    let Some(path) = require("gnugo", "go vs GNU Go") else {
         return;
     };
-    let started = Instant::now();
+    for (variant, n, games) in [(None, 9, 40), (Some("13x13"), 13, 4)] {
+        let test = format!("go {n}x{n} vs GNU Go");
+        let started = Instant::now();
+        gnu_go(&path, game_count(games), 7, variant, n).finish(&test, started);
+    }
+}
+
+/// Random n x n games in icebox (this variant) and GNU Go (told this komi), compared position
+/// by position.
+fn gnu_go(path: &Path, games: u64, komi: u32, variant: Option<&str>, n: usize) -> Tally {
     // icebox's Go: area scoring, positional superko, suicide illegal, komi 7 (go README);
     // GNU Go set to the same: Chinese (area) rules, positional superko, suicide forbidden
     // (its default), komi 7.
-    let g = load("go", &[]);
+    let files = icebox::catalog::find("go", &[]).expect("go is built in");
+    let g = Game::load(&files, variant, &[]).unwrap_or_else(|d| panic!("go loads:\n{d}"));
     let mut gtp = Gtp(Engine::start(
-        &path,
+        path,
         &[
             "--mode",
             "gtp",
@@ -674,13 +824,13 @@ fn differential_go_against_gnu_go() {
         ],
     ));
     let mut tally = Tally::default();
-    for seed in 0..game_count(6) {
+    for seed in 0..games {
         tally.games += 1;
         let mut rng = Rng::new(0x90 ^ seed);
         let none = || String::new();
-        gtp.ask("boardsize 9", &none);
+        gtp.ask(&format!("boardsize {n}"), &none);
         gtp.ask("clear_board", &none);
-        gtp.ask("komi 7", &none);
+        gtp.ask(&format!("komi {komi}"), &none);
         let mut s = g.start().expect("starts");
         let mut undos = Vec::new();
         let mut played: Vec<String> = Vec::new();
@@ -688,7 +838,7 @@ fn differential_go_against_gnu_go() {
             let context = || format!("go seed {seed}, after {}", played.join(" "));
             tally.positions += 1;
             let text = g.position_text(&s);
-            let board = go_board(&text);
+            let board = go_board(&text, n);
             // The stones.
             for (colour, c) in [("black", 'b'), ("white", 'w')] {
                 let theirs: BTreeSet<String> = gtp
@@ -696,9 +846,9 @@ fn differential_go_against_gnu_go() {
                     .split_whitespace()
                     .map(str::to_string)
                     .collect();
-                let ours: BTreeSet<String> = (0..81)
+                let ours: BTreeSet<String> = (0..n * n)
                     .filter(|i| board[*i] == Some(c))
-                    .map(|i| gtp_point(i % 9, i / 9))
+                    .map(|i| gtp_point(i % n, i / n))
                     .collect();
                 if ours != theirs {
                     tally.differ(format!(
@@ -711,8 +861,8 @@ fn differential_go_against_gnu_go() {
             if let Some(end) = icebox_end(&s) {
                 *tally.ends.entry(end.1.to_string()).or_default() += 1;
                 if end.1 == "move limit" {
-                    // Not a rule of Go: icebox's safety net at 243 plies (go README).
-                    *tally.known.entry("go: the move limit").or_default() += 1;
+                    // Not a rule of Go: icebox's safety net (three plies per point) (go README).
+                    tally.known("go: the move limit", context);
                 } else if s.passes() < 2 {
                     tally.differ(format!(
                         "{}: icebox ends {end:?} without two passes",
@@ -732,10 +882,12 @@ fn differential_go_against_gnu_go() {
                     if !dead.is_empty() {
                         // Tromp-Taylor area scoring counts every stone on the board; GNU Go
                         // removes the stones it judges dead first (go README, "The rules").
-                        *tally
-                            .known
-                            .entry("go: GNU Go finds dead stones")
-                            .or_default() += 1;
+                        tally.known("go: GNU Go finds dead stones", || {
+                            format!(
+                                "{}: {text}: GNU Go's dead stones {dead}, {score}; icebox {scores:?}",
+                                context()
+                            )
+                        });
                     } else if ours != margin {
                         tally.differ(format!(
                             "{}: icebox scores {scores:?} (Black by {ours}), GNU Go {score}",
@@ -749,7 +901,10 @@ fn differential_go_against_gnu_go() {
                                 context()
                             ));
                         }
-                        *tally.known.entry("go: final scores compared").or_default() += 1;
+                        *tally
+                            .ends
+                            .entry("go: final scores equal".into())
+                            .or_default() += 1;
                     }
                 }
                 break;
@@ -796,9 +951,9 @@ fn differential_go_against_gnu_go() {
                 .intersection(&theirs)
                 .filter(|p| {
                     let b = p.as_bytes();
-                    let f = "ABCDEFGHJ".find(b[0] as char).expect("a file");
+                    let f = GTP_FILES.find(b[0] as char).expect("a file");
                     let r: usize = p[1..].parse().expect("a rank");
-                    !own_eye(&board, f, r - 1, mover)
+                    !own_eye(&board, n, f, r - 1, mover)
                 })
                 .collect();
             let (m, name) = if both.is_empty() {
@@ -812,7 +967,7 @@ fn differential_go_against_gnu_go() {
             played.push(name);
         }
     }
-    tally.finish(test, started);
+    tally
 }
 
 // ---------------------------------------------------------------------------------------
@@ -860,7 +1015,7 @@ fn gnubg_boards(text: &str, me: usize) -> Vec<u8> {
         assert_eq!(out.len(), 12, "twelve points in {row}");
         out
     };
-    let mut points = vec![('-', 0u8); 25];
+    let mut points = [('-', 0u8); 25];
     for (i, p) in read(top).into_iter().enumerate() {
         points[13 + i] = p;
     }
