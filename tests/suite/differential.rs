@@ -5,13 +5,14 @@
 //! | game | outside program (its text protocol) | compared |
 //! | --- | --- | --- |
 //! | chess, crazyhouse, xiangqi | Fairy-Stockfish (UCI: `go perft 1`, `d`) | the legal moves of every position; the end, judged from the engine's moves, check flag and positions by the game's README |
-//! | go (9x9) | GNU Go (GTP: `all_legal`, `list_stones`, `final_score`) | the legal points and the stones of every position; the final area score |
+//! | go (9x9, 13x13) | GNU Go (GTP: `all_legal`, `list_stones`, `final_score`) | the legal points and the stones of every position; the final area score (counted in the test when GNU Go calls stones dead, which Tromp-Taylor does not) |
 //! | backgammon | GNU Backgammon (its Python, `tests/data/differential/gnubg_plays.py`) | for each roll, the set of positions the legal plays reach; how the game is won |
 //!
 //! The engines are separate programs (Debian's `fairy-stockfish`, `gnugo`, `gnubg`, which
 //! `.ci/run` installs), never dependencies. Players take moves back now and then (and shuffle
 //! a piece back where it came from), so positions repeat and repetition rules are exercised,
-//! and undo is checked against a fresh engine position. When an engine is missing its test
+//! and undo is checked (against a fresh engine position, and in backgammon against the state
+//! before the turn was tried every way). When an engine is missing its test
 //! SKIPS with a printed line, unless ICEBOX_REQUIRE_ENGINES=1 (set by .ci/run once it
 //! installed them). ICEBOX_DIFFERENTIAL_GAMES=N plays N games per game instead of the few
 //! that keep CI within a few minutes. Known, documented differences are listed where they are
@@ -629,12 +630,57 @@ fn against_fairy_stockfish(id: &str, family: Family, games: u64, max_plies: usiz
 
 #[test]
 fn differential_chess_against_fairy_stockfish() {
-    against_fairy_stockfish("chess", Family::Chess, 12, 2000, &[]);
+    // First the repetition scenarios of games/chess/tests/ending.toml, whose castling rights
+    // decide whether positions are the same (the rook shuttle is the case Fairy-Stockfish
+    // found in issue 34), and a double step whose en passant capture is illegal (the pawn that
+    // could take is pinned), so the square passed over makes no new position; then at random.
+    const START: &str =
+        "bRbNbBbQbKbBbNbR/bPbPbPbPbPbPbPbP/8/8/8/8/wPwPwPwPwPwPwPwP/wRwNwBwQwKwBwNwR turn=White";
+    const FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let lines = [
+        Line {
+            position: START,
+            fen: FEN,
+            moves: &[
+                "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+            ],
+        },
+        Line {
+            position: START,
+            fen: FEN,
+            moves: &[
+                "e2e3", "e7e6", "e1e2", "e8e7", "e2e1", "e7e8", "e1e2", "e8e7", "e2e1", "e7e8",
+            ],
+        },
+        Line {
+            position: START,
+            fen: FEN,
+            moves: &[
+                "e2e4", "e7e5", "e1e2", "e8e7", "e2e1", "e7e8", "g1f3", "g8f6", "h1g1", "h8g8",
+                "g1h1", "g8h8", "h1g1", "h8g8", "g1h1", "g8h8",
+            ],
+        },
+        Line {
+            position: START,
+            fen: FEN,
+            moves: &[
+                "g1f3", "g8f6", "h1g1", "h8g8", "g1h1", "g8h8", "h1g1", "h8g8", "g1h1", "g8h8",
+            ],
+        },
+        Line {
+            position: "4bK2bB/3bP4/8/4wP3/8/8/8/wK5wN1 turn=Black",
+            fen: "4k2b/3p4/8/4P3/8/8/8/K5N1 b - - 0 1",
+            moves: &[
+                "d7d5", "g1f3", "e8e7", "f3g1", "e7e8", "g1f3", "e8e7", "f3g1", "e7e8",
+            ],
+        },
+    ];
+    against_fairy_stockfish("chess", Family::Chess, 60, 2000, &lines);
 }
 
 #[test]
 fn differential_crazyhouse_against_fairy_stockfish() {
-    against_fairy_stockfish("crazyhouse", Family::Crazyhouse, 12, 2000, &[]);
+    against_fairy_stockfish("crazyhouse", Family::Crazyhouse, 40, 2000, &[]);
 }
 
 #[test]
@@ -678,7 +724,7 @@ fn differential_xiangqi_against_fairy_stockfish() {
             ],
         },
     ];
-    against_fairy_stockfish("xiangqi", Family::Xiangqi, 12, 600, &lines);
+    against_fairy_stockfish("xiangqi", Family::Xiangqi, 60, 600, &lines);
 }
 
 #[test]
@@ -791,12 +837,64 @@ fn own_eye(board: &[Option<char>], n: usize, f: usize, r: usize, me: char) -> bo
     })
 }
 
+/// Tromp-Taylor's score (rule 9) of each colour: its stones, and the empty points that reach
+/// only its colour.
+fn area(board: &[Option<char>], n: usize) -> (i64, i64) {
+    let mut score = [0i64; 2];
+    let mut seen = vec![false; n * n];
+    for i in 0..n * n {
+        match board[i] {
+            Some('b') => score[0] += 1,
+            Some(_) => score[1] += 1,
+            None if !seen[i] => {
+                // The empty region of i, and the colours it touches.
+                let (mut size, mut touches) = (0, [false; 2]);
+                let mut todo = vec![i];
+                seen[i] = true;
+                while let Some(j) = todo.pop() {
+                    size += 1;
+                    let (f, r) = (j % n, j / n);
+                    let mut next = Vec::new();
+                    if f > 0 {
+                        next.push(j - 1);
+                    }
+                    if f + 1 < n {
+                        next.push(j + 1);
+                    }
+                    if r > 0 {
+                        next.push(j - n);
+                    }
+                    if r + 1 < n {
+                        next.push(j + n);
+                    }
+                    for k in next {
+                        match board[k] {
+                            Some('b') => touches[0] = true,
+                            Some(_) => touches[1] = true,
+                            None if !seen[k] => {
+                                seen[k] = true;
+                                todo.push(k);
+                            }
+                            None => {}
+                        }
+                    }
+                }
+                if touches[0] != touches[1] {
+                    score[usize::from(touches[1])] += size;
+                }
+            }
+            None => {}
+        }
+    }
+    (score[0], score[1])
+}
+
 #[test]
 fn differential_go_against_gnu_go() {
     let Some(path) = require("gnugo", "go vs GNU Go") else {
         return;
     };
-    for (variant, n, games) in [(None, 9, 40), (Some("13x13"), 13, 4)] {
+    for (variant, n, games) in [(None, 9, 60), (Some("13x13"), 13, 10)] {
         let test = format!("go {n}x{n} vs GNU Go");
         let started = Instant::now();
         gnu_go(&path, game_count(games), 7, variant, n).finish(&test, started);
@@ -882,12 +980,21 @@ fn gnu_go(path: &Path, games: u64, komi: u32, variant: Option<&str>, n: usize) -
                     if !dead.is_empty() {
                         // Tromp-Taylor area scoring counts every stone on the board; GNU Go
                         // removes the stones it judges dead first (go README, "The rules").
-                        tally.known("go: GNU Go finds dead stones", || {
+                        // The area is then counted here, on the board both agree on.
+                        tally.known("go: GNU Go finds dead stones (area counted here)", || {
                             format!(
                                 "{}: {text}: GNU Go's dead stones {dead}, {score}; icebox {scores:?}",
                                 context()
                             )
                         });
+                        let (b, w) = area(&board, n);
+                        if (b, w + i64::from(komi)) != (scores[0], scores[1]) {
+                            tally.differ(format!(
+                                "{}: icebox scores {scores:?}, the board's area is {b} and {w} \
+                                 (komi {komi})",
+                                context()
+                            ));
+                        }
                     } else if ours != margin {
                         tally.differ(format!(
                             "{}: icebox scores {scores:?} (Black by {ours}), GNU Go {score}",
@@ -1060,6 +1167,20 @@ fn dice_of(text: &str) -> Option<(u8, u8)> {
     }
 }
 
+/// Every position a backgammon turn of seat `me` reaches, played out die by die (every order
+/// of the dice), each move taken back with undo.
+fn turn_ends(g: &Game, s: &mut State, me: usize, out: &mut BTreeSet<Vec<u8>>) {
+    if s.turn().index() != me || s.is_over() {
+        out.insert(gnubg_boards(&g.position_text(s), me));
+        return;
+    }
+    for m in g.legal_moves(s).expect("legal moves") {
+        let u = g.play(s, &m).expect("plays");
+        turn_ends(g, s, me, out);
+        g.undo(s, u);
+    }
+}
+
 #[test]
 fn differential_backgammon_against_gnu_backgammon() {
     let test = "backgammon vs GNU Backgammon";
@@ -1074,16 +1195,16 @@ fn differential_backgammon_against_gnu_backgammon() {
     // Without the cube: the plays of each roll are what is compared.
     let g = load("backgammon", &[("cube", "false")]);
     let mut tally = Tally::default();
-    for seed in 0..game_count(10) {
+    for seed in 0..game_count(30) {
         tally.games += 1;
         let mut rng = Rng::new(0xb9 ^ seed);
         let mut s = g.start().expect("starts");
         let mut turns = 0u32;
         loop {
-            let context = |turns: u32| {
+            let context = |turns: u32, s: &State| {
                 format!(
                     "backgammon seed {seed}, turn {turns}: {}",
-                    g.position_text(&s)
+                    g.position_text(s)
                 )
             };
             if let Some(end) = icebox_end(&s) {
@@ -1113,7 +1234,7 @@ fn differential_backgammon_against_gnu_backgammon() {
                 if want != Some(end) {
                     tally.differ(format!(
                         "{}: icebox ends {end:?}, the rules {want:?}",
-                        context(turns)
+                        context(turns, &s)
                     ));
                 }
                 break;
@@ -1149,18 +1270,13 @@ fn differential_backgammon_against_gnu_backgammon() {
             let text = g.position_text(&s);
             let (d1, d2) = dice_of(&text).unwrap_or_else(|| panic!("dice in {text}"));
             let mut ours = BTreeSet::new();
-            let mut stack = vec![s.clone()];
-            while let Some(t) = stack.pop() {
-                if t.turn() != mover || t.is_over() {
-                    ours.insert(gnubg_boards(&g.position_text(&t), me));
-                    continue;
-                }
-                for m in g.legal_moves(&t).expect("legal moves") {
-                    let mut next = t.clone();
-                    g.play(&mut next, &m).expect("plays");
-                    stack.push(next);
-                }
-            }
+            let before = s.clone();
+            turn_ends(&g, &mut s, me, &mut ours);
+            assert!(
+                s == before,
+                "{}: undo brings the position back",
+                context(turns, &before)
+            );
             let board = gnubg_boards(&text, me);
             let line: Vec<String> = board
                 .iter()
@@ -1184,7 +1300,7 @@ fn differential_backgammon_against_gnu_backgammon() {
                     );
                     theirs.insert(b);
                 } else if l.starts_with("ERROR") {
-                    panic!("{}: gnubg: {l}", context(turns));
+                    panic!("{}: gnubg: {l}", context(turns, &s));
                 }
             }
             if ours != theirs {
@@ -1195,7 +1311,7 @@ fn differential_backgammon_against_gnu_backgammon() {
                 tally.differ(format!(
                     "{}: dice {d1}-{d2}: {} positions icebox reaches and gnubg does not, {} the \
                      other way ({only_theirs:?})",
-                    context(turns),
+                    context(turns, &s),
                     ours.difference(&theirs).count(),
                     theirs.difference(&ours).count()
                 ));
