@@ -1168,17 +1168,19 @@ fn dice_of(text: &str) -> Option<(u8, u8)> {
 }
 
 /// Every position a backgammon turn of seat `me` reaches, played out die by die (every order
-/// of the dice), each move taken back with undo.
-fn turn_ends(g: &Game, s: &mut State, me: usize, out: &mut BTreeSet<Vec<u8>>) {
+/// of the dice), each move taken back with undo; returns how many moves were taken back.
+fn turn_ends(g: &Game, s: &mut State, me: usize, out: &mut BTreeSet<Vec<u8>>) -> u64 {
     if s.turn().index() != me || s.is_over() {
         out.insert(gnubg_boards(&g.position_text(s), me));
-        return;
+        return 0;
     }
+    let mut undone = 0;
     for m in g.legal_moves(s).expect("legal moves") {
         let u = g.play(s, &m).expect("plays");
-        turn_ends(g, s, me, out);
+        undone += 1 + turn_ends(g, s, me, out);
         g.undo(s, u);
     }
+    undone
 }
 
 #[test]
@@ -1271,7 +1273,7 @@ fn differential_backgammon_against_gnu_backgammon() {
             let (d1, d2) = dice_of(&text).unwrap_or_else(|| panic!("dice in {text}"));
             let mut ours = BTreeSet::new();
             let before = s.clone();
-            turn_ends(&g, &mut s, me, &mut ours);
+            tally.takebacks += turn_ends(&g, &mut s, me, &mut ours);
             assert!(
                 s == before,
                 "{}: undo brings the position back",
