@@ -10,6 +10,7 @@ mod compact;
 mod compat;
 mod conditions;
 mod dice_turn;
+mod differential;
 mod drops_and_xiangqi;
 mod games;
 mod garbage;
