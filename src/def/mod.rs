@@ -186,6 +186,28 @@ pub struct Loaded {
     pub origins: Origins,
 }
 
+/// The key of the generators' table (`[generators.NAME]`).
+pub const GENERATORS: &str = "generators";
+
+/// The generators' table under its name: a table written with the old spelling `moves`
+/// (in earlier versions) is renamed, merged under a table also written `generators`, so everything
+/// after reads one key. Applied to each file and overlay before it is merged.
+pub fn rename_old_keys(table: &mut toml::Table) {
+    if let Some(old) = table.remove("moves") {
+        match (table.get_mut(GENERATORS), old) {
+            (Some(toml::Value::Table(new)), toml::Value::Table(old)) => {
+                let mut merged = old;
+                merge(&mut merged, std::mem::take(new));
+                *new = merged;
+            }
+            (None, old) => {
+                table.insert(GENERATORS.to_string(), old);
+            }
+            (Some(_), _) => {}
+        }
+    }
+}
+
 /// Parses a TOML text, turning a syntax error into a located diagnostic.
 pub fn parse_toml(file: &str, text: &str) -> Result<toml::Table, Diagnostic> {
     text.parse::<toml::Table>()
@@ -309,6 +331,7 @@ pub fn load(
         .get("game.toml")
         .ok_or_else(|| Diagnostic::error(&main_name, "game.toml is missing"))?;
     let mut table = parse_toml(&main_name, main_text)?;
+    rename_old_keys(&mut table);
     let mut origins = Origins::default();
     origins.add(false, main_name.clone(), main_text, &[], None);
     let mut extra_script = None;
@@ -331,7 +354,8 @@ pub fn load(
         for path in &vdef.replace {
             remove_path(&mut table, path);
         }
-        if let Some(overlay) = vdef.overlay {
+        if let Some(mut overlay) = vdef.overlay {
+            rename_old_keys(&mut overlay);
             merge(&mut table, overlay);
         }
         extra_script = vdef
@@ -418,7 +442,9 @@ pub fn load(
                 format!("option `{k}` has `when_on`, which needs a true/false option"),
             ));
         } else if options.get(k) == Some(&OptionValue::Bool(true)) {
-            merge(&mut table, overlay.clone());
+            let mut overlay = overlay.clone();
+            rename_old_keys(&mut overlay);
+            merge(&mut table, overlay);
             origins.add(
                 true,
                 main_name.clone(),
@@ -441,7 +467,7 @@ pub fn load(
     if !diags.is_empty() {
         return Err(Diagnostics(diags));
     }
-    let written = match table.get("moves") {
+    let written = match table.get(GENERATORS) {
         Some(toml::Value::Table(moves)) => moves
             .iter()
             .map(|(name, m)| {
@@ -454,9 +480,9 @@ pub fn load(
             .collect(),
         _ => BTreeMap::new(),
     };
-    let has_like = def.moves.values().any(|m| m.like.is_some());
+    let has_like = def.generators.values().any(|m| m.like.is_some());
     let def = if reshaped || has_like {
-        resolve_like(&mut table).map_err(|m| origins.locate(&["moves", &m.0, "like"], m.1))?;
+        resolve_like(&mut table).map_err(|m| origins.locate(&["generators", &m.0, "like"], m.1))?;
         origins.read(&table)?
     } else {
         def
@@ -490,6 +516,10 @@ fn unknown_option(file: &str, key: &str, def: &GameDef) -> Diagnostic {
 /// that would change what a key means, is an error rather than a silent new key.
 fn set_key(table: &mut toml::Table, path: &str, v: &OptionValue) -> Result<(), String> {
     let mut keys: Vec<&str> = path.split('.').collect();
+    // An option's key may name the generators' table by its old name.
+    if keys.first() == Some(&"moves") {
+        keys[0] = GENERATORS;
+    }
     let last = keys.pop().unwrap_or_default();
     let mut t = table;
     for k in keys {
@@ -538,7 +568,7 @@ fn remove_path(table: &mut toml::Table, path: &str) {
 /// Fills every move generator that says `like = "other"` with the other's keys it does not
 /// write itself. Errors name the generator: (name, message).
 fn resolve_like(table: &mut toml::Table) -> Result<(), (String, String)> {
-    let Some(toml::Value::Table(moves)) = table.get_mut("moves") else {
+    let Some(toml::Value::Table(moves)) = table.get_mut(GENERATORS) else {
         return Ok(());
     };
     let names: Vec<String> = moves.keys().cloned().collect();
@@ -726,9 +756,11 @@ pub fn span_of(text: &str, path: &[&str]) -> Option<std::ops::Range<usize>> {
     let mut current: Option<&DeValue> = None;
     let root_table = root.get_ref();
     for (i, key) in path.iter().enumerate() {
+        // The generators' table may be written with its old name (`rename_old_keys`).
+        let named = |k: &str| k == *key || (*key == GENERATORS && k == "moves");
         let next = match current {
-            None => root_table.iter().find(|(k, _)| k.get_ref() == key),
-            Some(DeValue::Table(t)) => t.iter().find(|(k, _)| k.get_ref() == key),
+            None => root_table.iter().find(|(k, _)| named(k.get_ref())),
+            Some(DeValue::Table(t)) => t.iter().find(|(k, _)| named(k.get_ref())),
             Some(DeValue::Array(a)) => {
                 let idx: usize = key.parse().ok()?;
                 let v = a.get(idx)?;

@@ -38,9 +38,10 @@ pub struct GameDef {
     /// What stands where before the first move.
     #[serde(default)]
     pub setup: SetupDef,
-    /// Native move generators the script asks for by name.
-    #[serde(default)]
-    pub moves: BTreeMap<String, GeneratorDef>,
+    /// Native move generators, by name: `[rules] generators` puts them in force, the script
+    /// asks for them with `s.gen("name")`. (Written `[moves.NAME]` in earlier versions: still read.)
+    #[serde(default, alias = "moves")]
+    pub generators: BTreeMap<String, GeneratorDef>,
     /// House-rule switches, read by the script with `s.option("name")`.
     #[serde(default)]
     pub options: BTreeMap<String, OptionDef>,

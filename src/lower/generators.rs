@@ -160,7 +160,7 @@ fn check_keys(name: &str, kind: GeneratorKind, written: &[String], problems: &mu
             continue; // not a generator key at all: serde has said so already
         }
         problems.push(Problem::at(
-            &["moves", name, key],
+            &["generators", name, key],
             format!(
                 "`{key}` is a key of {} generators; this one is kind = \"{kind_name}\"",
                 owners.join(" and ")
@@ -211,7 +211,7 @@ fn directions(
 
 /// The `convert` table of a generator.
 fn convert(t: &Tables, name: &str, c: &def::ConvertDef, problems: &mut Vec<Problem>) -> Convert {
-    let base = ["moves", name, "convert"];
+    let base = ["generators", name, "convert"];
     let kinds = kind_list(t, &c.kinds, &[&base[..], &["kinds"]].concat(), problems);
     Convert {
         by: c.by,
@@ -239,7 +239,7 @@ fn place_settings(
     names: &[&str],
     problems: &mut Vec<Problem>,
 ) -> Place {
-    let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
+    let at = |key: &'static str| -> Vec<&str> { vec!["generators", name, key] };
     let near = m.near.as_ref().map(|n| Near {
         pieces: Conds::of(
             n.pieces
@@ -249,7 +249,7 @@ fn place_settings(
         dirs: directions(
             t,
             &n.directions,
-            &["moves", name, "near", "directions"],
+            &["generators", name, "near", "directions"],
             problems,
         ),
         within: n.within,
@@ -264,13 +264,13 @@ fn place_settings(
         kinds: kind_mask(&kind_list(
             t,
             &l.kinds,
-            &["moves", name, "limit", "kinds"],
+            &["generators", name, "limit", "kinds"],
             problems,
         )),
         dirs: directions(
             t,
             &l.directions,
-            &["moves", name, "limit", "directions"],
+            &["generators", name, "limit", "directions"],
             problems,
         ),
         max: l.max,
@@ -283,7 +283,7 @@ fn place_settings(
                 let idx = i.to_string();
                 problems.push(
                     Problem::at(
-                        &["moves", name, "must_move_with", &idx],
+                        &["generators", name, "must_move_with", &idx],
                         format!("`{g}` is not a move generator"),
                     )
                     .suggesting(g, names.iter().copied()),
@@ -294,14 +294,14 @@ fn place_settings(
     let surround = m.surround.as_ref().map(|sr| {
         if !t.zones.iter().any(|z| z.name == sr.capture_to) {
             problems.push(Problem::at(
-                &["moves", name, "surround", "capture_to"],
+                &["generators", name, "surround", "capture_to"],
                 format!("`{}` is not a zone", sr.capture_to),
             ));
         }
         let dirs = directions(
             t,
             &sr.directions,
-            &["moves", name, "surround", "directions"],
+            &["generators", name, "surround", "directions"],
             problems,
         );
         generators::Surround {
@@ -321,7 +321,7 @@ fn place_settings(
     }
 }
 
-/// Lowers one `[moves.NAME]` table; `written` are the keys it writes itself, `names` every
+/// Lowers one `[generators.NAME]` table; `written` are the keys it writes itself, `names` every
 /// generator's name in index order.
 pub(super) fn lower_pattern(
     t: &Tables,
@@ -332,7 +332,7 @@ pub(super) fn lower_pattern(
     problems: &mut Vec<Problem>,
 ) -> Option<Generator> {
     check_keys(name, m.kind, written, problems);
-    let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
+    let at = |key: &'static str| -> Vec<&str> { vec!["generators", name, key] };
     let lone = m
         .land
         .as_ref()
@@ -343,7 +343,7 @@ pub(super) fn lower_pattern(
             "`lone-enemy` is only judged by track generators (kind = \"track\")",
         ));
     }
-    let kinds = kind_list(t, &m.kinds, &["moves", name, "kinds"], problems);
+    let kinds = kind_list(t, &m.kinds, &["generators", name, "kinds"], problems);
     let region_named = |r: &str, path: &[&str], problems: &mut Vec<Problem>| {
         let i = t.board.region_index(r);
         if i.is_none() {
@@ -390,7 +390,7 @@ pub(super) fn lower_pattern(
         ));
     }
     let promote = m.promote.as_ref().and_then(|pr| {
-        let base = ["moves", name, "promote"];
+        let base = ["generators", name, "promote"];
         let path = |key: &'static str| -> Vec<&str> {
             let mut v = base.to_vec();
             v.push(key);
@@ -428,7 +428,7 @@ pub(super) fn lower_pattern(
     });
     let mut region_rules = Vec::new();
     for (label, r) in &m.land_rules {
-        let base = ["moves", name, "land_rules", label.as_str()];
+        let base = ["generators", name, "land_rules", label.as_str()];
         let path = |key: &'static str| -> Vec<&str> {
             let mut v = base.to_vec();
             v.push(key);
@@ -460,7 +460,12 @@ pub(super) fn lower_pattern(
         .region
         .as_ref()
         .and_then(|r| region_named(r, &at("region"), problems));
-    let dirs = directions(t, &m.directions, &["moves", name, "directions"], problems);
+    let dirs = directions(
+        t,
+        &m.directions,
+        &["generators", name, "directions"],
+        problems,
+    );
     let over_min = amount(&m.over_min, Amount::Fixed(0), &at("over_min"), problems);
     let over_max = amount(&m.over_max, over_min, &at("over_max"), problems);
     let zone_ok = |z: &Option<String>, key: &'static str, problems: &mut Vec<Problem>| {
@@ -481,7 +486,7 @@ pub(super) fn lower_pattern(
     let mut leaps: Vec<Vec<Vec<crate::board::DirId>>> = vec![Vec::new(); t.player_count()];
     if m.kind == GeneratorKind::Leap && m.leaps.is_empty() {
         problems.push(Problem::at(
-            &["moves", name],
+            &["generators", name],
             "a `leap` generator needs `leaps`, lists of directions",
         ));
     }
@@ -489,7 +494,7 @@ pub(super) fn lower_pattern(
         for (j, dname) in path.iter().enumerate() {
             if !t.board.is_dir(dname) {
                 problems.push(Problem::at(
-                    &["moves", name, "leaps", &i.to_string(), &j.to_string()],
+                    &["generators", name, "leaps", &i.to_string(), &j.to_string()],
                     format!("`{dname}` is not a direction"),
                 ));
             }
@@ -503,7 +508,7 @@ pub(super) fn lower_pattern(
     }
     if place && m.zone.is_none() {
         problems.push(Problem::at(
-            &["moves", name],
+            &["generators", name],
             "a `place` generator needs `zone`, the zone pieces come from",
         ));
     }
@@ -515,7 +520,7 @@ pub(super) fn lower_pattern(
     }
     if m.kind == GeneratorKind::Castle && m.kinds.is_empty() {
         problems.push(Problem::at(
-            &["moves", name],
+            &["generators", name],
             "a `castle` generator needs `kinds`, the pieces that castle (`[\"K\"]`)",
         ));
     }
@@ -582,7 +587,7 @@ pub(super) fn lower_pattern(
                 let partner = kind_list(t, &m.partner, &at("partner"), problems);
                 if partner.is_empty() {
                     problems.push(Problem::at(
-                        &["moves", name],
+                        &["generators", name],
                         "a `castle` generator needs `partner`, the kinds it castles with",
                     ));
                 }
@@ -616,7 +621,7 @@ pub(super) fn lower_pattern(
                 let dirs = directions(
                     t,
                     &l.directions,
-                    &["moves", name, "spare_lines", "directions"],
+                    &["generators", name, "spare_lines", "directions"],
                     problems,
                 );
                 let axes = super::axes(t, dirs.first().map_or(&[][..], Vec::as_slice));

@@ -22,13 +22,62 @@ use crate::engine::{KindId, KindInfo, PieceInfo, PlayerId, Seat, State, Tables, 
 use crate::notation;
 
 /// Lowers a definition into the engine's tables, reporting every problem found. `written`
-/// names the keys each generator writes itself (not through `like`), for the per-kind check.
+/// What the passes read: the definition, and the keys each generator writes itself (not
+/// through `like`), for the per-kind check.
+pub(crate) struct Source<'a> {
+    pub def: &'a GameDef,
+    pub written: &'a BTreeMap<String, Vec<String>>,
+}
+
+/// A lowering pass: reads the definition, fills its part of the tables (which earlier passes
+/// filled in part), reports every problem at its key path.
+type Pass = fn(&Source, &mut Tables, &mut Vec<Problem>);
+
+/// The passes after the tables' first shape, in order: each may read what those before it
+/// wrote (the generators read the tracks and the ends; the royal rule reads the generators).
+const PASSES: &[(&str, Pass)] = &[
+    ("repetition", repetition),
+    ("clock", clock),
+    ("tracks", tracks),
+    ("end", ends),
+    ("generators", generator_tables),
+    ("generator tiers", generator_tiers),
+    ("phase ends", phase_ends),
+    ("conditions", |src, t, p| conditions(src.def, t, p)),
+    ("dice turn", |src, t, p| dice_turn::lower(src.def, t, p)),
+    ("race", race),
+    ("castling", castling),
+    ("royal", royal),
+];
+
+/// Lowers a definition into the engine's tables, reporting every problem found: the first
+/// shape of the tables from the seats, kinds, pieces, zones and the board, then each of
+/// [`PASSES`]. `written` names the keys each generator writes itself (not through `like`).
 pub(crate) fn lower(
     def: &GameDef,
     board: Option<Board>,
     written: &BTreeMap<String, Vec<String>>,
     problems: &mut Vec<Problem>,
 ) -> Option<Tables> {
+    game_id(def, problems);
+    let seats = seats(def, problems);
+    let kinds = kinds(def, problems);
+    let pieces = pieces(&kinds, seats.len(), problems);
+    let (zones, implicit_captured) = zones(def, seats.len(), problems);
+    let board = board?;
+    names_apart(def, &board, implicit_captured, problems);
+    limits(def, problems);
+    words(def, problems);
+    let mut t = shape(def, board, seats, kinds, pieces, zones, problems);
+    let src = Source { def, written };
+    for (_, pass) in PASSES {
+        pass(&src, &mut t, problems);
+    }
+    Some(t)
+}
+
+/// A game id: lower-case letters, digits and `-`.
+fn game_id(def: &GameDef, problems: &mut Vec<Problem>) {
     let id_ok = !def.game.id.is_empty()
         && def
             .game
@@ -41,7 +90,10 @@ pub(crate) fn lower(
             "a game id is lower-case letters, digits and `-`",
         ));
     }
-    // Seats and teams.
+}
+
+/// Seats and teams.
+fn seats(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<Seat> {
     let mut seats: Vec<Seat> = Vec::new();
     if def.players.seats.is_empty() || def.players.seats.len() > 8 {
         problems.push(Problem::at(
@@ -111,7 +163,12 @@ pub(crate) fn lower(
             }
         }
     }
-    // Kinds and pieces.
+    seats
+}
+
+/// Piece kinds, and what a piece becomes when a capture hands it over (a promoted piece
+/// reverts).
+fn kinds(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<KindInfo> {
     let mut kinds = Vec::new();
     if def.pieces.len() > 52 {
         problems.push(Problem::at(
@@ -170,7 +227,11 @@ pub(crate) fn lower(
             )),
         }
     }
-    let np = seats.len();
+    kinds
+}
+
+/// Every piece value: each kind owned by nobody, then by each seat.
+fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>) -> Vec<PieceInfo> {
     let mut pieces = Vec::new();
     for (k, info) in kinds.iter().enumerate() {
         for slot in 0..=np {
@@ -191,7 +252,13 @@ pub(crate) fn lower(
             "too many piece kinds for this many seats (kinds x (seats+1) must be < 256)",
         ));
     }
-    // Zones.
+    pieces
+}
+
+/// Zones (one per seat or shared), and whether the implicit `captured` zone was made:
+/// captures that name no zone go to the capturer's `captured` zone, made here when the
+/// definition does not declare it.
+fn zones(def: &GameDef, np: usize, problems: &mut Vec<Problem>) -> (Vec<ZoneInfo>, bool) {
     let mut zones = Vec::new();
     for (name, z) in &def.zones {
         if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.is_empty() {
@@ -217,11 +284,9 @@ pub(crate) fn lower(
             }
         }
     }
-    // Captures that name no zone go to the capturer's `captured` zone, made here when the
-    // definition does not declare it.
     let implicit_captured = !def.zones.contains_key(CAPTURED)
         && def
-            .moves
+            .generators
             .values()
             .any(|m| m.capture != crate::def::CaptureMode::None && m.capture_to.is_none());
     if implicit_captured {
@@ -233,7 +298,11 @@ pub(crate) fn lower(
             });
         }
     }
-    let board = board?;
+    (zones, implicit_captured)
+}
+
+/// Zones and cells share the names moves are written with: no name may be both.
+fn names_apart(def: &GameDef, board: &Board, implicit_captured: bool, problems: &mut Vec<Problem>) {
     if implicit_captured && board.cell(CAPTURED).is_some() {
         problems.push(Problem::at(
             &["board"],
@@ -248,6 +317,10 @@ pub(crate) fn lower(
             ));
         }
     }
+}
+
+/// The bounds the engine's numbers rely on: plies, and vars, words and phases (8 bits each).
+fn limits(def: &GameDef, problems: &mut Vec<Problem>) {
     use crate::engine::{MAX_NAMES, MAX_PLIES};
     if def.game.max_plies > MAX_PLIES {
         problems.push(Problem::at(
@@ -270,8 +343,11 @@ pub(crate) fn lower(
             ));
         }
     }
-    // Words are typed as moves, so each must read as a word: lower-case letters and `_`,
-    // not a move of its own (`pass`; `xd7`, a removal).
+}
+
+/// Words are typed as moves, so each must read as a word: lower-case letters and `_`, not a
+/// move of its own (`pass`; `xd7`, a removal).
+fn words(def: &GameDef, problems: &mut Vec<Problem>) {
     for (i, w) in def.rules.words.iter().enumerate() {
         let shaped = w.starts_with(|c: char| c.is_ascii_lowercase())
             && w.chars().all(|c| c.is_ascii_lowercase() || c == '_');
@@ -292,6 +368,19 @@ pub(crate) fn lower(
             problems.push(Problem::at(&["rules", "words", &i.to_string()], m));
         }
     }
+}
+
+/// The tables' first shape: what the seats, kinds, pieces, zones and board give, and the
+/// plain settings read straight off `[rules]`; the passes fill in the rest.
+fn shape(
+    def: &GameDef,
+    board: Board,
+    seats: Vec<Seat>,
+    kinds: Vec<KindInfo>,
+    pieces: Vec<PieceInfo>,
+    zones: Vec<ZoneInfo>,
+    problems: &mut Vec<Problem>,
+) -> Tables {
     let phases = if def.rules.phases.is_empty() {
         vec!["play".to_string()]
     } else {
@@ -309,7 +398,7 @@ pub(crate) fn lower(
         }
     };
     let all_cells = crate::board::all_cells(board.len());
-    let mut t = Tables {
+    Tables {
         id: def.game.id.clone(),
         all_cells,
         board,
@@ -349,12 +438,12 @@ pub(crate) fn lower(
         rounds: Default::default(),
         race: None,
         unmoved: None,
-        en_passant: def.moves.values().any(|m| m.en_passant),
+        en_passant: def.generators.values().any(|m| m.en_passant),
         conditions: Vec::new(),
         forbid: Vec::new(),
         release: None,
         tracks: Vec::new(),
-        layered: def.moves.values().any(|m| m.layers),
+        layered: def.generators.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),
         clock: None,
         repetition_vars: def
@@ -363,7 +452,12 @@ pub(crate) fn lower(
             .keys()
             .map(|k| !def.rules.repetition_ignores.contains(k))
             .collect(),
-    };
+    }
+}
+
+/// Vars that do not make positions differ for repetition must be vars.
+fn repetition(src: &Source, _: &mut Tables, problems: &mut Vec<Problem>) {
+    let def = src.def;
     for (i, v) in def.rules.repetition_ignores.iter().enumerate() {
         if !def.rules.vars.contains_key(v) {
             problems.push(Problem::at(
@@ -372,6 +466,12 @@ pub(crate) fn lower(
             ));
         }
     }
+}
+
+/// The native move clock (chess's fifty-move rule).
+fn clock(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    use crate::engine::MAX_NAMES;
+    let def = src.def;
     if let Some(c) = &def.rules.clock {
         // A clock's var need not be declared: it is made, starting at 0, and never counts
         // for repetition (a count of plies is bookkeeping, not part of the position).
@@ -383,7 +483,7 @@ pub(crate) fn lower(
         match t.vars.iter().position(|v| v == &c.var) {
             Some(var) => {
                 let kinds = kind_list(
-                    &t,
+                    t,
                     &c.reset_kinds,
                     &["rules", "clock", "reset_kinds"],
                     problems,
@@ -408,23 +508,40 @@ pub(crate) fn lower(
             )),
         }
     }
-    for (name, per_seat) in &def.tracks {
-        if let Some(tr) = tracks::lower_track(&t, name, per_seat, problems) {
+}
+
+/// Race courses (`[tracks]`).
+fn tracks(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    for (name, per_seat) in &src.def.tracks {
+        if let Some(tr) = tracks::lower_track(t, name, per_seat, problems) {
             t.tracks.push(tr);
         }
     }
-    t.end = end(&t, &def.end, problems);
-    let names: Vec<&str> = def.moves.keys().map(String::as_str).collect();
-    for (name, m) in &def.moves {
-        let own = written.get(name).map_or(&[][..], Vec::as_slice);
-        if let Some(p) = generators::lower_pattern(&t, name, m, own, &names, problems) {
+}
+
+/// How the game ends (`[end]`).
+fn ends(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    t.end = end(t, &src.def.end, problems);
+}
+
+/// Every generator (`[generators.NAME]`), each lowered by its kind and prepared.
+fn generator_tables(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    let def = src.def;
+    let names: Vec<&str> = def.generators.keys().map(String::as_str).collect();
+    for (name, m) in &def.generators {
+        let own = src.written.get(name).map_or(&[][..], Vec::as_slice);
+        if let Some(p) = generators::lower_pattern(t, name, m, own, &names, problems) {
             t.generators.push(p);
         }
     }
-    match &def.rules.generators {
+}
+
+/// The generators in force (`[rules] generators`): a list, tiers, or per phase.
+fn generator_tiers(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    match &src.def.rules.generators {
         Some(def::GeneratorList::All(v)) => {
             t.generator_tiers = tiers(
-                &t,
+                t,
                 &[v.as_slice()],
                 false,
                 &["rules", "generators"],
@@ -433,7 +550,7 @@ pub(crate) fn lower(
         }
         Some(def::GeneratorList::Tiers(v)) => {
             let list: Vec<&[String]> = v.iter().map(Vec::as_slice).collect();
-            t.generator_tiers = tiers(&t, &list, true, &["rules", "generators"], problems);
+            t.generator_tiers = tiers(t, &list, true, &["rules", "generators"], problems);
         }
         Some(def::GeneratorList::Phases(by_phase)) => {
             let mut per = vec![Vec::new(); t.phases.len()];
@@ -453,7 +570,7 @@ pub(crate) fn lower(
                 };
                 let nested = matches!(list, def::PhaseGenerators::Tiers(_));
                 per[i] = tiers(
-                    &t,
+                    t,
                     &list.tiers(),
                     nested,
                     &["rules", "generators", phase],
@@ -464,7 +581,11 @@ pub(crate) fn lower(
         }
         None => {}
     }
-    for (phase, end) in &def.rules.phase_ends {
+}
+
+/// Phases that end on their own (`[rules.phase_ends]`).
+fn phase_ends(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    for (phase, end) in &src.def.rules.phase_ends {
         let at = ["rules", "phase_ends", phase.as_str()];
         let index = |name: &str, key: &str, problems: &mut Vec<Problem>| {
             let i = t.phases.iter().position(|p| p == name);
@@ -509,15 +630,21 @@ pub(crate) fn lower(
             });
         }
     }
-    conditions(def, &mut t, problems);
-    dice_turn::lower(def, &mut t, problems);
-    if def.rules.evaluate == Some(def::Evaluation::Race) {
-        t.race = dice_turn::race(&t, problems);
+}
+
+/// The race evaluation (`evaluate = "race"`).
+fn race(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    if src.def.rules.evaluate == Some(def::Evaluation::Race) {
+        t.race = dice_turn::race(t, problems);
     }
-    // Castling tracks its pieces and partners as unmoved (their set-up cells are filled in
-    // with the set-up).
+}
+
+/// Castling tracks its pieces and partners as unmoved (their set-up cells are filled in with
+/// the set-up).
+fn castling(src: &Source, t: &mut Tables, _: &mut Vec<Problem>) {
+    let def = src.def;
     let castling: Vec<&def::GeneratorDef> = def
-        .moves
+        .generators
         .values()
         .filter(|m| m.kind == def::GeneratorKind::Castle)
         .collect();
@@ -535,8 +662,14 @@ pub(crate) fn lower(
             home: Vec::new(),
         });
     }
+}
+
+/// The royal piece (`[rules] royal`) and the generators that attack it: those whose landing
+/// may hold an enemy piece.
+fn royal(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    let def = src.def;
     if let Some(r) = &def.rules.royal {
-        let kinds = kind_list(&t, std::slice::from_ref(r), &["rules", "royal"], problems);
+        let kinds = kind_list(t, std::slice::from_ref(r), &["rules", "royal"], problems);
         if let Some(&kind) = kinds.first() {
             use crate::def::CellCond as C;
             // A generator attacks if its landing may hold an enemy piece.
@@ -561,7 +694,6 @@ pub(crate) fn lower(
             t.royal = Some(crate::engine::Royal { kind, attacks });
         }
     }
-    Some(t)
 }
 
 /// Generator names as tiers of pattern indices (`nested`: the list was written as tiers, so
@@ -595,7 +727,7 @@ fn tiers(
                 None => problems.push(
                     Problem::at(
                         &here,
-                        format!("`{name}` is not a generator: there is no [moves.{name}]"),
+                        format!("`{name}` is not a generator: there is no [generators.{name}]"),
                     )
                     .suggesting(name, t.generators.iter().map(|p| p.name.as_str())),
                 ),

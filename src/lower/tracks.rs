@@ -66,10 +66,10 @@ pub(super) fn lower_track_moves(
     problems: &mut Vec<Problem>,
 ) -> Option<crate::engine::generators::track::TrackMoves> {
     use crate::engine::generators::track::{Overshoot, TrackMoves};
-    let at = |key: &'static str| -> Vec<&str> { vec!["moves", name, key] };
+    let at = |key: &'static str| -> Vec<&str> { vec!["generators", name, key] };
     let Some(tname) = m.track.as_deref() else {
         problems.push(Problem::at(
-            &["moves", name],
+            &["generators", name],
             "a `track` generator needs `track`, the name of a [tracks] course",
         ));
         return None;
@@ -91,13 +91,13 @@ pub(super) fn lower_track_moves(
     };
     for (i, z) in m.enter_from.iter().enumerate() {
         let idx = i.to_string();
-        zone_known(z, vec!["moves", name, "enter_from", &idx], problems);
+        zone_known(z, vec!["generators", name, "enter_from", &idx], problems);
     }
     for (i, z) in m.enter_first.iter().enumerate() {
         let idx = i.to_string();
         if !m.enter_from.contains(z) {
             problems.push(Problem::at(
-                &["moves", name, "enter_first", &idx],
+                &["generators", name, "enter_first", &idx],
                 format!("`{z}` must also be in enter_from"),
             ));
         }
@@ -105,12 +105,16 @@ pub(super) fn lower_track_moves(
     let smallest_first = m.bear_off.as_ref().is_some_and(|b| b.smallest_first);
     let (off, home, overshoot) = match &m.bear_off {
         Some(b) => {
-            zone_known(&b.zone, vec!["moves", name, "bear_off", "zone"], problems);
+            zone_known(
+                &b.zone,
+                vec!["generators", name, "bear_off", "zone"],
+                problems,
+            );
             let home = b.home.as_ref().and_then(|r| {
                 let i = t.board.region_index(r);
                 if i.is_none() {
                     problems.push(Problem::at(
-                        &["moves", name, "bear_off", "home"],
+                        &["generators", name, "bear_off", "home"],
                         format!("`{r}` is not a region"),
                     ));
                 }
@@ -158,7 +162,7 @@ pub(super) fn lower_sow(
     };
     let Some(tname) = m.track.as_deref() else {
         problems.push(Problem::at(
-            &["moves", name],
+            &["generators", name],
             "a `sow` generator needs `track`, the name of a [tracks] course",
         ));
         return None;
@@ -166,7 +170,7 @@ pub(super) fn lower_sow(
     let Some(track) = t.tracks.iter().position(|x| x.name == tname) else {
         problems.push(
             Problem::at(
-                &["moves", name, "track"],
+                &["generators", name, "track"],
                 format!("`{tname}` is not a track"),
             )
             .suggesting(tname, t.tracks.iter().map(|x| x.name.as_str())),
@@ -176,7 +180,7 @@ pub(super) fn lower_sow(
     let store = m
         .store
         .as_ref()
-        .and_then(|r| region(r, vec!["moves", name, "store"], problems));
+        .and_then(|r| region(r, vec!["generators", name, "store"], problems));
     let by_count = match &m.sow_capture {
         Some(c) => Some(ByCount {
             counts: c
@@ -186,7 +190,7 @@ pub(super) fn lower_sow(
                 .fold(0u64, |m, k| m | (1 << k)),
             region: region(
                 &c.region,
-                vec!["moves", name, "sow_capture", "region"],
+                vec!["generators", name, "sow_capture", "region"],
                 problems,
             )?,
             backwards: c.backwards,
@@ -200,14 +204,14 @@ pub(super) fn lower_sow(
                 .collect();
             if dirs.is_none() {
                 problems.push(Problem::at(
-                    &["moves", name, "sow_capture_empty", "across"],
+                    &["generators", name, "sow_capture_empty", "across"],
                     format!("`{}` is not a direction of every seat", c.across),
                 ));
             }
             Some(OnEmpty {
                 region: region(
                     &c.region,
-                    vec!["moves", name, "sow_capture_empty", "region"],
+                    vec!["generators", name, "sow_capture_empty", "region"],
                     problems,
                 )?,
                 across: dirs?,
@@ -218,14 +222,14 @@ pub(super) fn lower_sow(
     };
     if (by_count.is_some() || on_empty.is_some()) && store.is_none() {
         problems.push(Problem::at(
-            &["moves", name],
+            &["generators", name],
             "a capturing `sow` generator needs `store`, the per-seat region of the stores",
         ));
     }
     let feed = m
         .feed
         .as_ref()
-        .and_then(|r| region(r, vec!["moves", name, "feed"], problems));
+        .and_then(|r| region(r, vec!["generators", name, "feed"], problems));
     Some(Sow {
         track,
         skip_start: m.skip_start,

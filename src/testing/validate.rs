@@ -108,7 +108,7 @@ fn no_move_help(g: &Game, s: &State) -> String {
         out.push(format!("`{}` {}", p.name, buf.len()));
     }
     let mut help = if out.is_empty() {
-        "the definition has no move generators ([moves.NAME])".to_string()
+        "the definition has no move generators ([generators.NAME])".to_string()
     } else {
         format!(
             "moves each generator has here for {}: {}",

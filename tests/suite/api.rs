@@ -57,8 +57,8 @@ fn the_format_reference_matches_the_model_and_documents_every_key() {
         );
     }
     for section in [
-        "### [moves.NAME]",
-        "### [moves.NAME.land_rules.NAME]",
+        "### [generators.NAME]",
+        "### [generators.NAME.land_rules.NAME]",
         "### [pieces.NAME]",
         "### [setup]",
         "### [end]",

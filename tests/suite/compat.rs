@@ -180,3 +180,36 @@ fn game_of(files: &GameFiles, rec: &icebox::record::Record) -> Game {
     Game::load(files, rec.header("Variant"), &sets)
         .unwrap_or_else(|d| panic!("{} loads: {d}", files.label))
 }
+
+/// `[generators.NAME]` is the table's name; `[moves.NAME]`, its name before, still reads the
+/// same, in the game file, in a variant's overlay, mixed with the new name, and a problem in
+/// it is shown where the author wrote it.
+#[test]
+fn generators_table_reads_under_its_old_name() {
+    use crate::helpers::{load, moves_at};
+    let base = "[game]\nid = \"t\"\nname = \"t\"\n[players]\nseats = [{ name = \"A\" }, { name = \"B\" }]\n[board]\ngrid = { files = 3, ranks = 3 }\n[pieces.P]\nname = \"pawn\"\n[setup]\ncells = { a1 = \"aP\", c3 = \"bP\" }\n[rules]\ngenerators = [\"step\"]\n";
+    let new = load(&format!("{base}[generators.step]\ndirections = [\"n\"]\n")).expect("new name");
+    let old = load(&format!("{base}[moves.step]\ndirections = [\"n\"]\n")).expect("old name");
+    let s = new.start().expect("start");
+    assert_eq!(moves_at(&new, &s), vec!["a1-a2"]);
+    assert_eq!(
+        moves_at(&old, &old.start().expect("start")),
+        moves_at(&new, &s)
+    );
+    // Both names in one file: the tables merge, the new name's keys winning.
+    let both = load(&format!(
+        "{base}[moves.step]\ndirections = [\"n\"]\n[generators.step]\ndirections = [\"e\"]\n"
+    ));
+    // (TOML itself refuses two names for one field only at serde level: either way no panic.)
+    if let Ok(g) = both {
+        assert_eq!(moves_at(&g, &g.start().expect("start")), vec!["a1-b1"]);
+    }
+    // A problem under the old name points at its line.
+    let Err(e) = load(&format!("{base}[moves.step]\ndirections = [\"up\"]\n")) else {
+        panic!("an unknown direction loads");
+    };
+    assert!(
+        e.contains(":15:"),
+        "not located at the old table's line:\n{e}"
+    );
+}

@@ -39,7 +39,7 @@ use crate::def::{
 };
 use crate::engine::{Action, KindId, Loc, Move, Passed, Piece, PlayerId, Shape, State, Tables};
 
-/// A compiled move generator (from a `[moves.NAME]` table): what every kind shares, and the
+/// A compiled move generator (from a `[generators.NAME]` table): what every kind shares, and the
 /// settings of its kind. A key that belongs to another kind cannot be written here: the
 /// lowering (`crate::lower`) refuses it with the kind it belongs to.
 #[derive(Clone, Debug)]
@@ -221,7 +221,7 @@ pub struct Promote {
     pub to_mover: bool,
 }
 
-/// A compiled `[[moves.X.region_rules]]` entry.
+/// A compiled `[generators.X.land_rules]` entry.
 #[derive(Clone, Debug)]
 pub struct RegionRule {
     /// Region index on the board.

@@ -25,7 +25,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.gen(name: string)",
-        "Adds every move of the generator `[moves.NAME]` for the seat to move.",
+        "Adds every move of the generator `[generators.NAME]` for the seat to move.",
         "fn moves(s) { s.gen(\"step\"); s.gen(\"jump\"); }",
         |c: &mut Ctx, name: &str| {
             generate(c, |t, s, out| {

@@ -204,7 +204,7 @@ fn generator(t: &Tables, name: &str) -> R<usize> {
             .map(|s| format!("did you mean `{s}`?"))
             .unwrap_or_else(|| format!("generators: {}", names.join(", ")));
         rt(format!(
-            "`{name}` is not a move generator of this game ([moves.{name}] is missing); {hint}"
+            "`{name}` is not a move generator of this game ([generators.{name}] is missing); {hint}"
         ))
     })
 }

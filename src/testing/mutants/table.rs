@@ -3,7 +3,7 @@
 //! not matter to a mutant); the original text is read only to say where the rule was written
 //! and which comment above it names the rule.
 //!
-//! The edits, inside each move generator (`[moves.X]`, a variant's `overlay.moves.X`):
+//! The edits, inside each move generator (`[generators.X]`, a variant's `overlay.generators.X`; the old spelling `moves` too):
 //! drop a land rule; drop one element of a list (a direction, a condition, a kind, a leap)
 //! or the whole key when one element is left; flip a true/false key; move a number by one;
 //! drop a key that holds one value (`land`, `region`, `promote`, `chain`...). Under `[rules]`:
@@ -38,16 +38,23 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
         return Vec::new();
     };
     let mut found: Vec<(Vec<String>, Op, String)> = Vec::new();
-    let (moves_at, rules_at, options_at): (&[&str], &[&str], &[&str]) =
-        if file.starts_with("variants/") {
-            (
-                &["overlay", "moves"],
-                &["overlay", "rules"],
-                &["overlay", "options"],
-            )
-        } else {
-            (&["moves"], &["rules"], &["options"])
-        };
+    let variant = file.starts_with("variants/");
+    let (rules_at, options_at): (&[&str], &[&str]) = if variant {
+        (&["overlay", "rules"], &["overlay", "options"])
+    } else {
+        (&["rules"], &["options"])
+    };
+    // The generators' table under its name, or under the old spelling `moves`.
+    let root = if variant {
+        table.get("overlay").and_then(toml::Value::as_table)
+    } else {
+        Some(&table)
+    };
+    let key = match root {
+        Some(t) if !t.contains_key(crate::def::GENERATORS) && t.contains_key("moves") => "moves",
+        _ => crate::def::GENERATORS,
+    };
+    let moves_at: &[&str] = if variant { &["overlay", key] } else { &[key] };
     if let Some(moves) = get(&table, moves_at).and_then(toml::Value::as_table) {
         for (name, def) in moves {
             let Some(def) = def.as_table() else { continue };
