@@ -75,30 +75,22 @@ impl Outcome {
 impl Outcome {
     /// Seat `p` (and its team) wins; everybody else shares second place.
     pub fn win(t: &Tables, p: PlayerId, reason: impl Into<String>) -> Outcome {
-        let ranks = (0..t.player_count())
-            .map(|i| {
-                if t.same_team(PlayerId(i as u8), p) {
-                    0
-                } else {
-                    1
-                }
-            })
-            .collect();
-        Outcome {
-            ranks,
-            reason: reason.into(),
-            cells: Vec::new(),
-        }
+        Outcome::two_places(t, p, 0, reason)
     }
 
     /// Seat `p` (and its team) loses; everybody else shares first place.
     pub fn lose(t: &Tables, p: PlayerId, reason: impl Into<String>) -> Outcome {
+        Outcome::two_places(t, p, 1, reason)
+    }
+
+    /// `p`'s team at rank `team_rank` (0 or 1), everybody else at the other.
+    fn two_places(t: &Tables, p: PlayerId, team_rank: u8, reason: impl Into<String>) -> Outcome {
         let ranks = (0..t.player_count())
             .map(|i| {
                 if t.same_team(PlayerId(i as u8), p) {
-                    1
+                    team_rank
                 } else {
-                    0
+                    1 - team_rank
                 }
             })
             .collect();

@@ -33,8 +33,9 @@ pub(super) fn amount(
     }
 }
 
-/// Keys every generator kind may write.
-const COMMON: [&str; 14] = [
+/// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
+/// fields by a test: a field on no list fails it.)
+const COMMON: [&str; 16] = [
     "mover_var",
     "kind",
     "like",
@@ -48,6 +49,8 @@ const COMMON: [&str; 14] = [
     "capture_if",
     "capture_to",
     "capture_zone_of",
+    "capture_owner",
+    "convert",
     "score",
 ];
 
@@ -100,6 +103,7 @@ const OWN: [(GeneratorKind, &str, &[&str]); 8] = [
             "sow_capture",
             "sow_capture_empty",
             "feed",
+            "feed_or_no_move",
             "grand_slam_keeps",
         ],
     ),
@@ -699,4 +703,38 @@ pub(super) fn lower_pattern(
     };
     super::prepare::prepare(&mut pattern, t);
     Some(pattern)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kinds' key lists are checked against the type: every field of `GeneratorDef` is a
+    /// key of some kind (a new field on no list would be accepted by every kind, silently),
+    /// and every listed key is a field (a list cannot name a key that does not exist).
+    #[test]
+    fn every_generator_key_belongs_to_a_kind() {
+        let schema = schemars::schema_for!(def::GeneratorDef);
+        let fields: Vec<String> = schema
+            .get("properties")
+            .and_then(|p| p.as_object())
+            .map(|p| p.keys().cloned().collect())
+            .unwrap_or_default();
+        assert!(fields.len() > 40, "the schema lists the fields: {fields:?}");
+        let unlisted: Vec<&String> = fields
+            .iter()
+            .filter(|f| !OWN.iter().any(|(k, _, _)| accepts(*k, f)))
+            .collect();
+        assert!(unlisted.is_empty(), "keys of no kind: {unlisted:?}");
+        let listed = COMMON
+            .iter()
+            .chain(MOVING.iter())
+            .chain(OWN.iter().flat_map(|(_, _, keys)| keys.iter()));
+        for key in listed {
+            assert!(
+                fields.iter().any(|f| f == key),
+                "`{key}` is listed but no field"
+            );
+        }
+    }
 }
