@@ -11,7 +11,6 @@ use std::rc::Rc;
 
 use rhai::Dynamic;
 
-use crate::board::Board;
 use crate::def::{self, GameDef, GameFiles, Loaded, OptionValue};
 use crate::diag::{Diagnostic, Diagnostics, Problem};
 use crate::engine::{Change, Move, NoMoves, Outcome, PlayerId, Shape, State, Tables, Tx, Undo};
@@ -107,7 +106,7 @@ impl Game {
         };
         let def = &loaded.def;
         let mut problems: Vec<Problem> = Vec::new();
-        let board = match Board::build(def) {
+        let board = match crate::lower::board(def) {
             Ok(b) => Some(b),
             Err(ps) => {
                 problems.extend(ps);

@@ -24,7 +24,7 @@ const FACING: [(&str, usize); 8] = [
 
 /// Adds the directions and rows that follow from the seats' `forward`; a name the definition
 /// gives itself (`[directions.X]`, `[regions.X]`) is left as written.
-pub(super) fn derive(b: &mut Board, def: &GameDef, problems: &mut Vec<Problem>) {
+pub(crate) fn derive(b: &mut Board, def: &GameDef, problems: &mut Vec<Problem>) {
     let seats = &def.players.seats;
     if seats.iter().all(|s| s.forward.is_none()) {
         return;

@@ -11,7 +11,7 @@ pub const NEXT: &str = "next";
 pub const PREVIOUS: &str = "previous";
 
 /// The explicit board a numbered track stands for.
-pub(super) fn lower(bd: &BoardDef, n: &NumberedDef) -> Result<BoardDef, Problem> {
+pub(crate) fn lower(bd: &BoardDef, n: &NumberedDef) -> Result<BoardDef, Problem> {
     let at = |key: &str| Problem::at(&["board", "numbered", key], String::new());
     if bd.grid.is_some() || !bd.cells.is_empty() || !bd.links.is_empty() || !bd.rows.is_empty() {
         return Err(Problem::at(

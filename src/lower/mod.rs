@@ -7,6 +7,7 @@
 //! Files: `generators` (one lowering per generator kind, with the keys each kind accepts),
 //! `tracks` (race courses and track generators); seats, kinds, zones, the set-up here.
 
+mod board;
 mod dice_turn;
 mod generators;
 mod prepare;
@@ -53,6 +54,8 @@ const PASSES: &[(&str, Pass)] = &[
 /// Lowers a definition into the engine's tables, reporting every problem found: the first
 /// shape of the tables from the seats, kinds, pieces, zones and the board, then each of
 /// [`PASSES`]. `written` names the keys each generator writes itself (not through `like`).
+pub(crate) use board::board;
+
 pub(crate) fn lower(
     def: &GameDef,
     board: Option<Board>,

@@ -1,0 +1,500 @@
+//! Lowering a board: `[board]` (a grid, a numbered track, or listed cells and links), the
+//! player-relative `[directions]` and the `[regions]` into a `Board`, every problem at its key
+//! path. The board keeps what play reads (cells, the dense neighbour table, regions, rows, the
+//! graph); building it from a definition is a pass of the lowering like the others.
+
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use crate::board::{
+    Board, CellId, CellSet, DirId, MAX_COORD, NONE, Region, facing, file_name, numbered,
+};
+use crate::def::{BoardDef, GameDef, GridDef, RegionDef};
+use crate::diag::Problem;
+
+/// A link read from the definition: from, to, direction name.
+type Link = (CellId, CellId, String);
+
+/// Builds and checks the board, its directions and regions. Reports every problem found.
+pub(crate) fn board(def: &GameDef) -> Result<Board, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let seats: Vec<&str> = def.players.seats.iter().map(|s| s.name.as_str()).collect();
+    let mut b = Board::empty();
+    let mut links: Vec<Link> = Vec::new();
+    let generated;
+    let bd: &BoardDef = match &def.board.numbered {
+        Some(n) => match numbered::lower(&def.board, n) {
+            Ok(listed) => {
+                generated = listed;
+                &generated
+            }
+            Err(p) => return Err(vec![p]),
+        },
+        None => &def.board,
+    };
+    match (&bd.grid, bd.cells.is_empty()) {
+        (Some(_), false) => problems.push(Problem::at(
+            &["board", "cells"],
+            "a board is either a `grid` or a list of `cells`, not both",
+        )),
+        (None, true) => problems.push(Problem::at(
+            &["board"],
+            "the board has no cells: give `grid`, `numbered` or `cells`",
+        )),
+        _ => {}
+    }
+    let cells = match &bd.grid {
+        Some(g) => grid(g, &mut b, &mut links, &mut problems),
+        None => listed(bd, &mut b, &mut links, &mut problems),
+    };
+    if cells.is_none() {
+        return Err(problems);
+    }
+    if b.names.len() >= NONE as usize {
+        problems.push(Problem::at(&["board"], "too many cells (at most 65534)"));
+        return Err(problems);
+    }
+    let Some(graph) = neighbours(&mut b, &links, &mut problems) else {
+        return Err(problems);
+    };
+    // A board may be in separate parts (islands, several small boards side by side): no link
+    // joins them, so no generator walks from one to another, and nothing else needs one part.
+    // It used to be refused as "not connected"; tests/suite/islands.rs plays such boards.
+    relative(def, &mut b, &seats, &mut problems);
+    regions(def, &mut b, &seats, &mut problems);
+    facing::derive(&mut b, def, &mut problems);
+    if problems.is_empty() {
+        let nd = b.dir_names.len();
+        b.undirected = graph.clone().into_edge_type();
+        b.graph = graph;
+        b.reverse = (0..nd).map(|d| b.find_reverse(DirId(d as u8))).collect();
+        Ok(b)
+    } else {
+        Err(problems)
+    }
+}
+
+/// A grid's cells (less `removed`, only one colour with `only`), its compass directions and
+/// links, and its rows top first. `None` when the grid's size is out of range.
+fn grid(
+    g: &GridDef,
+    b: &mut Board,
+    links: &mut Vec<Link>,
+    problems: &mut Vec<Problem>,
+) -> Option<()> {
+    if g.files == 0 || g.ranks == 0 || g.files > 52 || g.ranks > 99 {
+        problems.push(Problem::at(
+            &["board", "grid"],
+            "a grid needs 1..=52 files and 1..=99 ranks",
+        ));
+        return None;
+    }
+    b.grid = Some((g.files, g.ranks));
+    let all: Vec<(u32, u32, String)> = (0..g.ranks)
+        .flat_map(|r| (0..g.files).map(move |f| (f, r)))
+        .map(|(f, r)| (f, r, format!("{}{}", file_name(f), r + 1)))
+        .collect();
+    for (i, name) in g.removed.iter().enumerate() {
+        if !all.iter().any(|(_, _, n)| n == name) {
+            problems.push(
+                Problem::at(
+                    &["board", "grid", "removed", &i.to_string()],
+                    format!("`{name}` is not a cell of the grid"),
+                )
+                .suggesting(name, all.iter().map(|(_, _, n)| n.as_str())),
+            );
+        }
+    }
+    let coloured = |f: u32, r: u32| match g.only {
+        None => true,
+        Some(crate::def::SquareColour::Dark) => (f + r).is_multiple_of(2),
+        Some(crate::def::SquareColour::Light) => (f + r) % 2 == 1,
+    };
+    for (f, r, name) in &all {
+        if !g.removed.contains(name) && coloured(*f, *r) {
+            let id = CellId(b.names.len() as u16);
+            b.index.insert(name.clone(), id);
+            b.names.push(name.clone());
+            b.coords.push((*f as i64, *r as i64));
+        }
+    }
+    const DIRS: [(&str, i64, i64); 8] = [
+        ("n", 0, 1),
+        ("ne", 1, 1),
+        ("e", 1, 0),
+        ("se", 1, -1),
+        ("s", 0, -1),
+        ("sw", -1, -1),
+        ("w", -1, 0),
+        ("nw", -1, 1),
+    ];
+    // A grid has the eight compass directions (even where no link uses one), or the
+    // ones `directions` lists.
+    for (i, d) in g.directions.iter().enumerate() {
+        if !DIRS.iter().any(|x| x.0 == d) {
+            problems.push(Problem::at(
+                &["board", "grid", "directions", &i.to_string()],
+                format!("`{d}` is not a compass direction: use n, ne, e, se, s, sw, w or nw"),
+            ));
+        } else if g.directions[..i].contains(d) {
+            problems.push(Problem::at(
+                &["board", "grid", "directions", &i.to_string()],
+                format!("`{d}` is listed twice"),
+            ));
+        }
+    }
+    let dirs: Vec<(&str, i64, i64)> = DIRS
+        .into_iter()
+        .filter(|x| g.directions.is_empty() || g.directions.iter().any(|d| d == x.0))
+        .collect();
+    b.dir_names.extend(dirs.iter().map(|d| d.0.to_string()));
+    for (name, df, dr) in dirs {
+        for c in 0..b.names.len() {
+            let (f, r) = b.coords[c];
+            let (nf, nr) = (f + df, r + dr);
+            if nf < 0 || nr < 0 || nf >= g.files as i64 || nr >= g.ranks as i64 {
+                continue;
+            }
+            let n = format!("{}{}", file_name(nf as u32), nr + 1);
+            if let Some(&to) = b.index.get(&n) {
+                links.push((CellId(c as u16), to, name.to_string()));
+            }
+        }
+    }
+    for r in (0..g.ranks as i64).rev() {
+        let row: Vec<CellId> = (0..g.files as i64)
+            .filter_map(|f| {
+                b.index
+                    .get(&format!("{}{}", file_name(f as u32), r + 1))
+                    .copied()
+            })
+            .collect();
+        if !row.is_empty() {
+            b.rows.push(row);
+        }
+    }
+    Some(())
+}
+
+/// Listed cells, their links and rows. `None` when there are too many cells.
+fn listed(
+    bd: &BoardDef,
+    b: &mut Board,
+    links: &mut Vec<Link>,
+    problems: &mut Vec<Problem>,
+) -> Option<()> {
+    if bd.cells.len() > crate::board::MAX_CELLS {
+        problems.push(Problem::at(
+            &["board", "cells"],
+            format!(
+                "{} cells: a board has at most {}",
+                bd.cells.len(),
+                crate::board::MAX_CELLS
+            ),
+        ));
+        return None;
+    }
+    for (i, c) in bd.cells.iter().enumerate() {
+        for (key, v) in [("x", c.x), ("y", c.y)] {
+            if v.unsigned_abs() > MAX_COORD {
+                problems.push(Problem::at(
+                    &["board", "cells", &i.to_string(), key],
+                    format!("{key} = {v}: drawing positions are -{MAX_COORD} to {MAX_COORD}"),
+                ));
+            }
+        }
+        let ok = !c.name.is_empty()
+            && c.name
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+        if !ok {
+            problems.push(Problem::at(
+                &["board", "cells", &i.to_string(), "name"],
+                format!("cell name `{}` must be letters, digits or `_`", c.name),
+            ));
+        }
+        if b.index.contains_key(&c.name) {
+            problems.push(Problem::at(
+                &["board", "cells", &i.to_string(), "name"],
+                format!("cell `{}` is listed twice", c.name),
+            ));
+            continue;
+        }
+        let id = CellId(b.names.len() as u16);
+        b.index.insert(c.name.clone(), id);
+        b.names.push(c.name.clone());
+        b.coords.push((c.x, c.y));
+    }
+    for (i, l) in bd.links.iter().enumerate() {
+        let idx = i.to_string();
+        let from = b.lookup(&l.from, &["board", "links", &idx, "from"], problems);
+        let to = b.lookup(&l.to, &["board", "links", &idx, "to"], problems);
+        if let (Some(from), Some(to)) = (from, to) {
+            links.push((from, to, l.dir.clone()));
+            if let Some(back) = &l.back {
+                links.push((to, from, back.clone()));
+            }
+        }
+    }
+    if bd.rows.is_empty() {
+        b.rows
+            .push((0..b.names.len()).map(|i| CellId(i as u16)).collect());
+    } else {
+        let mut seen = vec![false; b.names.len()];
+        for (r, row) in bd.rows.iter().enumerate() {
+            let mut cells = Vec::new();
+            for (i, name) in row.iter().enumerate() {
+                if let Some(c) = b.lookup(
+                    name,
+                    &["board", "rows", &r.to_string(), &i.to_string()],
+                    problems,
+                ) {
+                    if seen[c.index()] {
+                        problems.push(Problem::at(
+                            &["board", "rows", &r.to_string(), &i.to_string()],
+                            format!("`{name}` is in two rows"),
+                        ));
+                    }
+                    seen[c.index()] = true;
+                    cells.push(c);
+                }
+            }
+            b.rows.push(cells);
+        }
+        if let Some(missing) = seen.iter().position(|s| !s) {
+            problems.push(Problem::at(
+                &["board", "rows"],
+                format!("cell `{}` is in no row", b.names[missing]),
+            ));
+        }
+    }
+    Some(())
+}
+
+/// The directions the links name, the dense `cell x direction` table and the graph of the
+/// links. `None` when there are too many direction names.
+fn neighbours(
+    b: &mut Board,
+    links: &[Link],
+    problems: &mut Vec<Problem>,
+) -> Option<DiGraph<(), ()>> {
+    for (_, _, d) in links {
+        if !b.dir_names.contains(d) {
+            b.dir_names.push(d.clone());
+        }
+    }
+    if b.dir_names.len() > 250 {
+        problems.push(Problem::at(
+            &["board", "links"],
+            "too many direction names (at most 250)",
+        ));
+        return None;
+    }
+    let nd = b.dir_names.len();
+    b.next = vec![NONE; b.names.len() * nd.max(1)];
+    let mut graph: DiGraph<(), ()> = DiGraph::new();
+    let nodes: Vec<NodeIndex> = (0..b.names.len()).map(|_| graph.add_node(())).collect();
+    for (i, (from, to, d)) in links.iter().enumerate() {
+        let di = b.dir_names.iter().position(|x| x == d).unwrap_or(0);
+        let slot = &mut b.next[from.index() * nd + di];
+        if *slot != NONE && *slot != to.0 {
+            problems.push(Problem::at(
+                &["board", "links", &i.to_string()],
+                format!("cell `{}` has two `{d}` neighbours", b.names[from.index()]),
+            ));
+        }
+        *slot = to.0;
+        graph.add_edge(nodes[from.index()], nodes[to.index()], ());
+    }
+    Some(graph)
+}
+
+/// Player-relative directions (`[directions]`): a board direction per seat.
+fn relative(def: &GameDef, b: &mut Board, seats: &[&str], problems: &mut Vec<Problem>) {
+    for (rel, per) in &def.directions {
+        if b.dir_names.contains(rel) {
+            problems.push(Problem::at(
+                &["directions", rel],
+                format!("`{rel}` is already a board direction"),
+            ));
+        }
+        let mut dirs = Vec::new();
+        for seat in seats {
+            match per.get(*seat) {
+                Some(abs) => match b.dir_names.iter().position(|d| d == abs) {
+                    Some(i) => dirs.push(DirId(i as u8)),
+                    None => problems.push(
+                        Problem::at(
+                            &["directions", rel, seat],
+                            format!("`{abs}` is not a direction of this board"),
+                        )
+                        .suggesting(abs, b.dir_names.iter().map(String::as_str)),
+                    ),
+                },
+                None => problems.push(Problem::at(
+                    &["directions", rel],
+                    format!("no direction given for seat `{seat}`"),
+                )),
+            }
+        }
+        for k in per.keys() {
+            if !seats.contains(&k.as_str()) {
+                problems.push(
+                    Problem::at(&["directions", rel, k], format!("`{k}` is not a seat"))
+                        .suggesting(k, seats.iter().copied()),
+                );
+            }
+        }
+        b.relative.insert(rel.clone(), dirs);
+    }
+}
+
+/// Regions (`[regions]`): shared, or a set of cells per seat.
+fn regions(def: &GameDef, b: &mut Board, seats: &[&str], problems: &mut Vec<Problem>) {
+    for (name, r) in &def.regions {
+        let n = b.names.len();
+        let mut region = Region {
+            name: name.clone(),
+            sets: Vec::new(),
+            per_seat: false,
+        };
+        match r {
+            RegionDef::Shared(cells) => {
+                let mut set = CellSet::new(n);
+                for id in b.lookup_list(cells, &["regions", name], problems) {
+                    set.insert(id);
+                }
+                region.sets.push(set);
+            }
+            RegionDef::PerSeat(map) => {
+                region.per_seat = true;
+                for k in map.keys() {
+                    if !seats.contains(&k.as_str()) {
+                        problems.push(
+                            Problem::at(&["regions", name, k], format!("`{k}` is not a seat"))
+                                .suggesting(k, seats.iter().copied()),
+                        );
+                    }
+                }
+                for seat in seats {
+                    let mut set = CellSet::new(n);
+                    match map.get(*seat) {
+                        Some(cells) => {
+                            let path = ["regions", name, seat];
+                            for id in b.lookup_list(cells, &path, problems) {
+                                set.insert(id);
+                            }
+                        }
+                        None => problems.push(Problem::at(
+                            &["regions", name],
+                            format!("no cells given for seat `{seat}`"),
+                        )),
+                    }
+                    region.sets.push(set);
+                }
+            }
+        }
+        b.regions.push(region);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(board: &str) -> crate::def::GameDef {
+        let text = format!(
+            "[game]\nid='t'\nname='t'\n[players]\nseats=[{{name='A'}},{{name='B'}}]\n[pieces.S]\nname='s'\n[rules]\nscript='r.rhai'\n{board}"
+        );
+        toml::from_str(&text).expect("test definition parses")
+    }
+
+    #[test]
+    fn grid_with_removed_corners_has_the_right_cells_and_edges() {
+        let b = board(&def(
+            "[board]\ngrid={files=8,ranks=8,removed=['a1','a2','b1']}",
+        ))
+        .expect("board");
+        assert_eq!(b.len(), 61);
+        let c1 = b.cell("c1").expect("c1");
+        let n = b.dir("n", 0).expect("n");
+        let w = b.dir("w", 0).expect("w");
+        assert_eq!(b.step(c1, n).map(|c| b.name(c)), Some("c2"));
+        assert_eq!(b.step(c1, w).map(|c| b.name(c)), None, "b1 was removed");
+        assert_eq!(b.rows()[0].len(), 8);
+        assert_eq!(b.rows()[7].len(), 6);
+    }
+
+    #[test]
+    fn a_grid_with_six_directions_is_a_rhombus_of_hexagons() {
+        let b = board(&def(
+            "[board]\ngrid={files=3,ranks=3,directions=['n','ne','e','s','sw','w']}",
+        ))
+        .expect("board");
+        assert!(b.is_hex_grid());
+        assert_eq!(b.dir_count(), 6);
+        assert!(b.dir("nw", 0).is_none() && b.dir("se", 0).is_none());
+        let b2 = b.cell("b2").expect("b2");
+        let mut around: Vec<&str> = b
+            .dirs()
+            .filter_map(|d| b.step(b2, d))
+            .map(|c| b.name(c))
+            .collect();
+        around.sort_unstable();
+        assert_eq!(around, ["a1", "a2", "b1", "b3", "c2", "c3"]);
+        let bad = board(&def(
+            "[board]\ngrid={files=3,ranks=3,directions=['n','up','n','e']}",
+        ))
+        .expect_err("must fail");
+        let messages: Vec<&str> = bad.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "`up` is not a compass direction: use n, ne, e, se, s, sw, w or nw",
+                "`n` is listed twice"
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_cells_and_directions_are_reported_with_their_path() {
+        let d = def(
+            "[board]\ngrid={files=3,ranks=3}\n[regions]\nhome={A=['a1','z9'],B=['c3']}\n[directions.forward]\nA='n'\nB='sideways'",
+        );
+        let problems = board(&d).expect_err("must fail");
+        assert!(
+            problems.iter().any(
+                |p| p.message == "unknown cell `z9`" && p.path == ["regions", "home", "A", "1"]
+            )
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.message.contains("`sideways` is not a direction"))
+        );
+    }
+
+    #[test]
+    fn a_board_in_separate_parts_is_built_and_its_parts_stay_apart() {
+        // Two islands, x-y and z-w (a board need not be connected).
+        let d = def(
+            "[board]\ncells=[{name='x'},{name='y'},{name='z'},{name='w'}]\nlinks=[{from='x',to='y',dir='e',back='w'},{from='z',to='w',dir='e',back='w'}]",
+        );
+        let b = board(&d).expect("a board of two islands builds");
+        let e = b.dir("e", 0).expect("e");
+        let (x, y, z) = (b.cell("x"), b.cell("y"), b.cell("z"));
+        assert_eq!(b.step(x.expect("x"), e), y);
+        assert_eq!(
+            b.step(y.expect("y"), e),
+            None,
+            "no link from one island to the other"
+        );
+        let mut target = CellSet::new(b.len());
+        target.insert(z.expect("z"));
+        let to_z = b.distances_to(&target);
+        assert_eq!(
+            to_z[x.expect("x").index()],
+            u16::MAX,
+            "z cannot be reached from x"
+        );
+    }
+}
