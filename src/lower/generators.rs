@@ -325,45 +325,78 @@ fn place_settings(
     }
 }
 
-/// Lowers one `[generators.NAME]` table; `written` are the keys it writes itself, `names` every
-/// generator's name in index order.
-pub(super) fn lower_pattern(
-    t: &Tables,
-    name: &str,
-    m: &def::GeneratorDef,
-    written: &[String],
-    names: &[&str],
-    problems: &mut Vec<Problem>,
-) -> Option<Generator> {
-    check_keys(name, m.kind, written, problems);
-    let at = |key: &'static str| -> Vec<&str> { vec!["generators", name, key] };
-    let lone = m
-        .land
-        .as_ref()
-        .is_some_and(|c| c.as_slice().contains(&def::CellCond::LoneEnemy));
-    if lone && m.kind != GeneratorKind::Track {
-        problems.push(Problem::at(
-            &at("land"),
-            "`lone-enemy` is only judged by track generators (kind = \"track\")",
-        ));
+/// One generator being lowered: its definition, where it is, and the problems found.
+struct Lowering<'a> {
+    t: &'a Tables,
+    name: &'a str,
+    m: &'a def::GeneratorDef,
+    problems: &'a mut Vec<Problem>,
+}
+
+impl<'a> Lowering<'a> {
+    /// The key path of one of the generator's keys.
+    fn at<'k>(&self, keys: &[&'k str]) -> Vec<&'k str>
+    where
+        'a: 'k,
+    {
+        let mut v = vec!["generators", self.name];
+        v.extend_from_slice(keys);
+        v
     }
-    let kinds = kind_list(t, &m.kinds, &["generators", name, "kinds"], problems);
-    let region_named = |r: &str, path: &[&str], problems: &mut Vec<Problem>| {
-        let i = t.board.region_index(r);
+
+    fn problem(&mut self, keys: &[&str], message: impl Into<String>) {
+        let p = Problem::at(&self.at(keys), message);
+        self.problems.push(p);
+    }
+
+    /// A region by name, or a problem at `keys`.
+    fn region(&mut self, r: &str, keys: &[&str]) -> Option<usize> {
+        let i = self.t.board.region_index(r);
         if i.is_none() {
-            problems.push(
-                Problem::at(path, format!("`{r}` is not a region"))
-                    .suggesting(r, t.board.regions().iter().map(|x| x.name.as_str())),
-            );
+            let p = Problem::at(&self.at(keys), format!("`{r}` is not a region"))
+                .suggesting(r, self.t.board.regions().iter().map(|x| x.name.as_str()));
+            self.problems.push(p);
         }
         i
-    };
-    let away = m
-        .away_from
-        .as_ref()
-        .and_then(|r| region_named(r, &at("away_from"), problems));
-    let toward = m.toward.as_ref().and_then(|r| {
-        let i = region_named(r, &at("toward"), problems)?;
+    }
+
+    /// Kinds by symbol, problems at `keys`.
+    fn kinds(&mut self, list: &[String], keys: &[&str]) -> Vec<crate::engine::KindId> {
+        let path = self.at(keys);
+        kind_list(self.t, list, &path, self.problems)
+    }
+
+    /// A zone that must exist, or a problem at `key`.
+    fn zone(&mut self, z: &Option<String>, key: &str) {
+        if let Some(z) = z
+            && !self.t.zones.iter().any(|x| &x.name == z)
+        {
+            let mut names: Vec<&str> = self.t.zones.iter().map(|x| x.name.as_str()).collect();
+            names.dedup();
+            let p = Problem::at(&self.at(&[key]), format!("`{z}` is not a zone"))
+                .suggesting(z, names.iter().copied());
+            self.problems.push(p);
+        }
+    }
+
+    /// How far each cell is from the `toward` region per seat (less the distance from
+    /// `away_from`), for heading rules.
+    fn toward(&mut self) -> Option<Vec<Vec<i32>>> {
+        let (t, m) = (self.t, self.m);
+        let away = m
+            .away_from
+            .as_ref()
+            .and_then(|r| self.region(r, &["away_from"]));
+        if m.away_from.is_some() && m.toward.is_none() {
+            self.problem(&["away_from"], "`away_from` needs `toward`");
+        }
+        if m.toward.is_none() && (!m.legs.is_empty() || !m.unless_net.is_empty()) {
+            self.problem(
+                &["legs"],
+                "`legs` and `unless_net` need `toward`, the region headings are measured against",
+            );
+        }
+        let i = self.region(m.toward.as_ref()?, &["toward"])?;
         let far = |d: u16| {
             if d == u16::MAX {
                 i32::from(u16::MAX)
@@ -383,42 +416,30 @@ pub(super) fn lower_pattern(
                 })
                 .collect(),
         )
-    });
-    if m.away_from.is_some() && m.toward.is_none() {
-        problems.push(Problem::at(&at("away_from"), "`away_from` needs `toward`"));
     }
-    if toward.is_none() && (!m.legs.is_empty() || !m.unless_net.is_empty()) {
-        problems.push(Problem::at(
-            &at("legs"),
-            "`legs` and `unless_net` need `toward`, the region headings are measured against",
-        ));
-    }
-    let promote = m.promote.as_ref().and_then(|pr| {
-        let base = ["generators", name, "promote"];
-        let path = |key: &'static str| -> Vec<&str> {
-            let mut v = base.to_vec();
-            v.push(key);
-            v
-        };
-        let region = region_named(&pr.region, &path("region"), problems)?;
-        let to = kind_list(t, &pr.to, &path("to"), problems);
+
+    /// The `promote` table.
+    fn promote(&mut self) -> Option<generators::Promote> {
+        let pr = self.m.promote.as_ref()?;
+        let region = self.region(&pr.region, &["promote", "region"])?;
+        let to = self.kinds(&pr.to, &["promote", "to"]);
         if to.is_empty() {
-            problems.push(Problem::at(&path("to"), "`to` needs at least one kind"));
+            self.problem(&["promote", "to"], "`to` needs at least one kind");
         }
         if let Some(z) = &pr.zone
-            && !t.zones.iter().any(|x| &x.name == z)
+            && !self.t.zones.iter().any(|x| &x.name == z)
         {
-            problems.push(Problem::at(&path("zone"), format!("`{z}` is not a zone")));
+            self.problem(&["promote", "zone"], format!("`{z}` is not a zone"));
         }
         let forced = pr
             .forced
             .as_ref()
-            .and_then(|f| region_named(f, &path("forced"), problems));
+            .and_then(|f| self.region(f, &["promote", "forced"]));
         if forced.is_some() && !pr.optional {
-            problems.push(Problem::at(
-                &path("forced"),
+            self.problem(
+                &["promote", "forced"],
                 "`forced` is for an `optional` promotion (without `optional` every promotion is forced)",
-            ));
+            );
         }
         Some(generators::Promote {
             region,
@@ -429,262 +450,307 @@ pub(super) fn lower_pattern(
             zone: pr.zone.clone(),
             to_mover: pr.owner == def::NewOwner::Mover,
         })
-    });
-    let mut region_rules = Vec::new();
-    for (label, r) in &m.land_rules {
-        let base = ["generators", name, "land_rules", label.as_str()];
-        let path = |key: &'static str| -> Vec<&str> {
-            let mut v = base.to_vec();
-            v.push(key);
-            v
-        };
-        let rname = r.region.as_deref().unwrap_or(label);
-        let Some(region) = region_named(rname, &path("region"), problems) else {
-            continue;
-        };
-        let on = kind_list(t, &r.on_kinds, &path("on_kinds"), problems);
-        region_rules.push(generators::RegionRule {
-            region,
-            kinds: kind_mask(&kind_list(t, &r.kinds, &path("kinds"), problems)),
-            land: r.land.as_ref().map(|c| Conds::of(c.as_slice())),
-            on_kinds: if on.is_empty() { 0 } else { kind_mask(&on) },
-            on_base_kinds: {
-                let b = kind_list(t, &r.on_base_kinds, &path("on_base_kinds"), problems);
-                if b.is_empty() { 0 } else { kind_mask(&b) }
-            },
-            outside: r.outside,
-            end_on: r.end_on.as_ref().map(|c| Conds::of(c.as_slice())),
-            stop: r.stop,
-            enter: r.enter,
-            leave: r.leave,
-            ends_chain: r.ends_chain,
-        });
     }
-    let region = m
-        .region
-        .as_ref()
-        .and_then(|r| region_named(r, &at("region"), problems));
-    let dirs = directions(
-        t,
-        &m.directions,
-        &["generators", name, "directions"],
-        problems,
-    );
-    let over_min = amount(&m.over_min, Amount::Fixed(0), &at("over_min"), problems);
-    let over_max = amount(&m.over_max, over_min, &at("over_max"), problems);
-    let zone_ok = |z: &Option<String>, key: &'static str, problems: &mut Vec<Problem>| {
-        if let Some(z) = z
-            && !t.zones.iter().any(|x| &x.name == z)
-        {
-            let mut names: Vec<&str> = t.zones.iter().map(|x| x.name.as_str()).collect();
-            names.dedup();
-            problems.push(
-                Problem::at(&at(key), format!("`{z}` is not a zone"))
-                    .suggesting(z, names.iter().copied()),
+
+    /// The land rules, by label (at most 32: each is a bit of a mask).
+    fn land_rules(&mut self) -> Vec<generators::RegionRule> {
+        let mut rules = Vec::new();
+        for (label, r) in &self.m.land_rules {
+            let key = |k: &'static str| ["land_rules", label.as_str(), k];
+            let rname = r.region.as_deref().unwrap_or(label);
+            let Some(region) = self.region(rname, &key("region")) else {
+                continue;
+            };
+            let on = self.kinds(&r.on_kinds, &key("on_kinds"));
+            let kinds = self.kinds(&r.kinds, &key("kinds"));
+            let base = self.kinds(&r.on_base_kinds, &key("on_base_kinds"));
+            let mask_or_none =
+                |k: &[crate::engine::KindId]| if k.is_empty() { 0 } else { kind_mask(k) };
+            rules.push(generators::RegionRule {
+                region,
+                kinds: kind_mask(&kinds),
+                land: r.land.as_ref().map(|c| Conds::of(c.as_slice())),
+                on_kinds: mask_or_none(&on),
+                on_base_kinds: mask_or_none(&base),
+                outside: r.outside,
+                end_on: r.end_on.as_ref().map(|c| Conds::of(c.as_slice())),
+                stop: r.stop,
+                enter: r.enter,
+                leave: r.leave,
+                ends_chain: r.ends_chain,
+            });
+        }
+        if rules.len() > 32 {
+            self.problem(
+                &["land_rules"],
+                format!("{} land rules: at most 32", rules.len()),
+            );
+            rules.truncate(32);
+        }
+        rules
+    }
+
+    /// A leap generator's paths, per seat (relative directions resolved for each).
+    fn leaps(&mut self) -> Vec<Vec<Vec<crate::board::DirId>>> {
+        let (t, m) = (self.t, self.m);
+        let mut leaps = vec![Vec::new(); t.player_count()];
+        if m.kind == GeneratorKind::Leap && m.leaps.is_empty() {
+            self.problem(&[], "a `leap` generator needs `leaps`, lists of directions");
+        }
+        for (i, path) in m.leaps.iter().enumerate() {
+            for (j, dname) in path.iter().enumerate() {
+                if !t.board.is_dir(dname) {
+                    let (i, j) = (i.to_string(), j.to_string());
+                    self.problem(&["leaps", &i, &j], format!("`{dname}` is not a direction"));
+                }
+            }
+            for (p, list) in leaps.iter_mut().enumerate() {
+                let dirs: Option<Vec<_>> = path.iter().map(|d| t.board.dir(d, p)).collect();
+                if let Some(dirs) = dirs {
+                    list.push(dirs);
+                }
+            }
+        }
+        leaps
+    }
+
+    /// Keys that need others: checked apart from any one kind's settings.
+    fn needs(&mut self) {
+        let m = self.m;
+        let lone = m
+            .land
+            .as_ref()
+            .is_some_and(|c| c.as_slice().contains(&def::CellCond::LoneEnemy));
+        if lone && m.kind != GeneratorKind::Track {
+            self.problem(
+                &["land"],
+                "`lone-enemy` is only judged by track generators (kind = \"track\")",
             );
         }
-    };
-    zone_ok(&m.zone, "zone", problems);
-    zone_ok(&m.capture_to, "capture_to", problems);
-    let place = m.kind == GeneratorKind::Place;
-    let mut leaps: Vec<Vec<Vec<crate::board::DirId>>> = vec![Vec::new(); t.player_count()];
-    if m.kind == GeneratorKind::Leap && m.leaps.is_empty() {
-        problems.push(Problem::at(
-            &["generators", name],
-            "a `leap` generator needs `leaps`, lists of directions",
-        ));
-    }
-    for (i, path) in m.leaps.iter().enumerate() {
-        for (j, dname) in path.iter().enumerate() {
-            if !t.board.is_dir(dname) {
-                problems.push(Problem::at(
-                    &["generators", name, "leaps", &i.to_string(), &j.to_string()],
-                    format!("`{dname}` is not a direction"),
-                ));
-            }
+        if m.kind == GeneratorKind::Place && m.zone.is_none() {
+            self.problem(
+                &[],
+                "a `place` generator needs `zone`, the zone pieces come from",
+            );
         }
-        for (p, list) in leaps.iter_mut().enumerate() {
-            let dirs: Option<Vec<_>> = path.iter().map(|d| t.board.dir(d, p)).collect();
-            if let Some(dirs) = dirs {
-                list.push(dirs);
-            }
+        if m.en_passant && m.capture != def::CaptureMode::Land {
+            self.problem(
+                &["en_passant"],
+                "`en_passant` takes the piece that passed as a capture on landing: it needs capture = \"land\"",
+            );
+        }
+        if m.kind == GeneratorKind::Castle && m.kinds.is_empty() {
+            self.problem(
+                &[],
+                "a `castle` generator needs `kinds`, the pieces that castle (`[\"K\"]`)",
+            );
+        }
+        if m.revisit && (m.capture == def::CaptureMode::None || m.chain == def::Chain::None) {
+            self.problem(
+                &["revisit"],
+                "`revisit` needs a capturing chain (`capture` and `chain`): only captures keep a series finite",
+            );
         }
     }
-    if place && m.zone.is_none() {
-        problems.push(Problem::at(
-            &["generators", name],
-            "a `place` generator needs `zone`, the zone pieces come from",
-        ));
+
+    /// What captures take and where they go: without `capture_to`, the capturer's `captured`
+    /// zone (made when not declared).
+    fn capture(&self) -> Capture {
+        let (t, m) = (self.t, self.m);
+        let capture_to = m
+            .capture_to
+            .clone()
+            .or_else(|| (m.capture != def::CaptureMode::None).then(|| super::CAPTURED.to_string()));
+        let locs = std::iter::once(None)
+            .chain((0..t.player_count()).map(|p| Some(crate::engine::PlayerId(p as u8))))
+            .map(|seat| capture_to.as_deref().and_then(|z| t.zone_loc(z, seat)))
+            .collect();
+        Capture {
+            mode: m.capture,
+            takes: m.takes,
+            only: m.capture_if.as_ref().map(|c| Conds::of(c.as_slice())),
+            to: capture_to,
+            zone_of: m.capture_zone_of,
+            score: m.score,
+            owner: m.capture_owner,
+            locs,
+        }
     }
-    if m.en_passant && m.capture != def::CaptureMode::Land {
-        problems.push(Problem::at(
-            &at("en_passant"),
-            "`en_passant` takes the piece that passed as a capture on landing: it needs capture = \"land\"",
-        ));
+
+    /// What the moving kinds (ray, leap, fly) share.
+    fn moving(&mut self) -> Movement {
+        let base = self.kinds(&self.m.base_kinds, &["base_kinds"]);
+        Movement {
+            base_kinds: kind_mask(&base),
+            carry_stack: self.m.carry == def::Carry::Stack,
+            promote: self.promote(),
+            toward: self.toward(),
+            legs: Headings::of(&self.m.legs),
+            unless_net: Headings::of(&self.m.unless_net),
+        }
     }
-    if m.kind == GeneratorKind::Castle && m.kinds.is_empty() {
-        problems.push(Problem::at(
-            &["generators", name],
-            "a `castle` generator needs `kinds`, the pieces that castle (`[\"K\"]`)",
-        ));
-    }
-    if m.revisit && (m.capture == def::CaptureMode::None || m.chain == def::Chain::None) {
-        problems.push(Problem::at(
-            &at("revisit"),
-            "`revisit` needs a capturing chain (`capture` and `chain`): only captures keep a series finite",
-        ));
-    }
-    // Without `capture_to`, the capturer's `captured` zone (made when not declared).
-    let capture_to = m
-        .capture_to
-        .clone()
-        .or_else(|| (m.capture != def::CaptureMode::None).then(|| super::CAPTURED.to_string()));
-    let locs = std::iter::once(None)
-        .chain((0..t.player_count()).map(|p| Some(crate::engine::PlayerId(p as u8))))
-        .map(|seat| capture_to.as_deref().and_then(|z| t.zone_loc(z, seat)))
-        .collect();
-    let capture = Capture {
-        mode: m.capture,
-        takes: m.takes,
-        only: m.capture_if.as_ref().map(|c| Conds::of(c.as_slice())),
-        to: capture_to,
-        zone_of: m.capture_zone_of,
-        score: m.score,
-        owner: m.capture_owner,
-        locs,
-    };
-    let moving = Movement {
-        base_kinds: kind_mask(&kind_list(t, &m.base_kinds, &at("base_kinds"), problems)),
-        carry_stack: m.carry == def::Carry::Stack,
-        promote,
-        toward,
-        legs: Headings::of(&m.legs),
-        unless_net: Headings::of(&m.unless_net),
-    };
-    let kind = match m.kind {
-        GeneratorKind::Ray => Kind::Ray(Ray {
+
+    /// A ray's walk.
+    fn ray(&mut self, moving: Movement) -> Ray {
+        let m = self.m;
+        let (min_at, max_at) = (self.at(&["over_min"]), self.at(&["over_max"]));
+        let over_min = amount(&m.over_min, Amount::Fixed(0), &min_at, self.problems);
+        let over_max = amount(&m.over_max, over_min, &max_at, self.problems);
+        let conds = |c: &Option<def::Conds>, default: &[def::CellCond]| {
+            Conds::of(c.as_ref().map_or(default, |c| c.as_slice()))
+        };
+        Ray {
             moving,
-            dirs,
+            dirs: self.directions(&m.directions, &["directions"]),
             over_min,
             over_max,
-            over: Conds::of(
-                m.over
-                    .as_ref()
-                    .map_or(&[def::CellCond::Empty][..], |c| c.as_slice()),
-            ),
+            over: conds(&m.over, &[def::CellCond::Empty]),
             over_occupied_min: m.over_occupied_min,
             over_occupied_max: m.over_occupied_max.unwrap_or(u32::MAX),
             chain: m.chain,
-            chain_stop: m
-                .chain_stop
-                .as_ref()
-                .map_or(Conds::default(), |c| Conds::of(c.as_slice())),
+            chain_stop: conds(&m.chain_stop, &[]),
             revisit: m.revisit,
             drops: m.drops.clone(),
             passable: m.passable,
             en_passant: m.en_passant,
             open: Vec::new(),
-        }),
-        GeneratorKind::Castle => Kind::Castle(crate::engine::generators::Castle {
-            dirs,
-            partner: {
-                let partner = kind_list(t, &m.partner, &at("partner"), problems);
-                if partner.is_empty() {
-                    problems.push(Problem::at(
-                        &["generators", name],
-                        "a `castle` generator needs `partner`, the kinds it castles with",
-                    ));
-                }
-                kind_mask(&partner)
-            },
-            steps: match m.steps {
-                Some(0) => {
-                    problems.push(Problem::at(
-                        &at("steps"),
-                        "steps = 0: castling moves the piece",
-                    ));
-                    0
-                }
-                Some(n) => n,
-                None => 2,
-            },
-            safe: m.safe,
-        }),
-        GeneratorKind::Leap => Kind::Leap(Leap {
-            moving,
-            leaps,
-            over: m.over.as_ref().map(|c| Conds::of(c.as_slice())),
-        }),
-        GeneratorKind::Place => Kind::Place(place_settings(t, name, m, names, problems)),
-        GeneratorKind::Track => {
-            Kind::Track(super::tracks::lower_track_moves(t, name, m, problems)?)
         }
-        GeneratorKind::Fly => Kind::Fly(moving),
-        GeneratorKind::Remove => Kind::Remove(generators::Remove {
-            spare: m.spare_lines.as_ref().map(|l| {
-                let dirs = directions(
-                    t,
-                    &l.directions,
-                    &["generators", name, "spare_lines", "directions"],
-                    problems,
-                );
-                let axes = super::axes(t, dirs.first().map_or(&[][..], Vec::as_slice));
-                crate::engine::Line {
-                    length: l.length,
-                    exact: false,
-                    axes,
-                    kinds: u64::MAX,
-                }
-            }),
-        }),
-        GeneratorKind::Sow => Kind::Sow(super::tracks::lower_sow(t, name, m, problems)?),
-    };
-    if region_rules.len() > 32 {
-        problems.push(Problem::at(
-            &at("land_rules"),
-            format!("{} land rules: at most 32", region_rules.len()),
-        ));
-        region_rules.truncate(32);
     }
-    // Which rules' regions each cell is in, per seat: landings are judged by bit tests.
-    let rule_cells = (0..t.player_count())
+
+    /// Castling's partner and steps.
+    fn castle(&mut self) -> generators::Castle {
+        let m = self.m;
+        let partner = self.kinds(&m.partner, &["partner"]);
+        if partner.is_empty() {
+            self.problem(
+                &[],
+                "a `castle` generator needs `partner`, the kinds it castles with",
+            );
+        }
+        let steps = match m.steps {
+            Some(0) => {
+                self.problem(&["steps"], "steps = 0: castling moves the piece");
+                0
+            }
+            Some(n) => n,
+            None => 2,
+        };
+        generators::Castle {
+            dirs: self.directions(&m.directions, &["directions"]),
+            partner: kind_mask(&partner),
+            steps,
+            safe: m.safe,
+        }
+    }
+
+    /// A removal's spared lines.
+    fn remove(&mut self) -> generators::Remove {
+        let spare = self.m.spare_lines.as_ref().map(|l| {
+            let dirs = self.directions(&l.directions, &["spare_lines", "directions"]);
+            crate::engine::Line {
+                length: l.length,
+                exact: false,
+                axes: super::axes(self.t, dirs.first().map_or(&[][..], Vec::as_slice)),
+                kinds: u64::MAX,
+            }
+        });
+        generators::Remove { spare }
+    }
+
+    /// Direction names resolved per seat, problems at `keys`.
+    fn directions(&mut self, names: &[String], keys: &[&str]) -> Vec<Vec<crate::board::DirId>> {
+        let path = self.at(keys);
+        directions(self.t, names, &path, self.problems)
+    }
+
+    /// The var each move sets to the mover's seat (`mover_var`).
+    fn mover_var(&mut self) -> Option<u8> {
+        let (t, m) = (self.t, self.m);
+        let v = m.mover_var.as_ref()?;
+        let i = t.vars.iter().position(|x| x == v);
+        if i.is_none() {
+            let p = Problem::at(
+                &self.at(&["mover_var"]),
+                format!("`{v}` is not one of the rules' vars: declare it in [rules] vars"),
+            )
+            .suggesting(v, t.vars.iter().map(String::as_str));
+            self.problems.push(p);
+        }
+        if !matches!(
+            m.kind,
+            GeneratorKind::Ray | GeneratorKind::Leap | GeneratorKind::Fly
+        ) {
+            self.problem(
+                &["mover_var"],
+                "`mover_var` is set by the moves of ray, leap and fly generators",
+            );
+        }
+        i.and_then(|i| u8::try_from(i).ok())
+    }
+}
+
+/// Which rules' regions each cell is in, per seat: landings are judged by bit tests.
+fn rule_cells(t: &Tables, rules: &[generators::RegionRule]) -> Vec<Vec<u32>> {
+    (0..t.player_count())
         .map(|p| {
             let mut cells = vec![0u32; t.board.len()];
-            for (i, r) in region_rules.iter().enumerate() {
+            for (i, r) in rules.iter().enumerate() {
                 for c in t.board.region_at(r.region).for_seat(p).iter() {
                     cells[c.index()] |= 1 << i;
                 }
             }
             cells
         })
-        .collect();
-    let mover_var = m.mover_var.as_ref().and_then(|v| {
-        let i = t.vars.iter().position(|x| x == v);
-        if i.is_none() {
-            problems.push(
-                Problem::at(
-                    &at("mover_var"),
-                    format!("`{v}` is not one of the rules' vars: declare it in [rules] vars"),
-                )
-                .suggesting(v, t.vars.iter().map(String::as_str)),
-            );
+        .collect()
+}
+
+/// Lowers one `[generators.NAME]` table; `written` are the keys it writes itself, `names` every
+/// generator's name in index order.
+pub(super) fn lower_pattern(
+    t: &Tables,
+    name: &str,
+    m: &def::GeneratorDef,
+    written: &[String],
+    names: &[&str],
+    problems: &mut Vec<Problem>,
+) -> Option<Generator> {
+    check_keys(name, m.kind, written, problems);
+    let mut l = Lowering {
+        t,
+        name,
+        m,
+        problems,
+    };
+    l.needs();
+    let kinds = l.kinds(&m.kinds, &["kinds"]);
+    let region_rules = l.land_rules();
+    let region = m.region.as_ref().and_then(|r| l.region(r, &["region"]));
+    l.zone(&m.zone, "zone");
+    l.zone(&m.capture_to, "capture_to");
+    let kind = match m.kind {
+        GeneratorKind::Ray => {
+            let moving = l.moving();
+            Kind::Ray(l.ray(moving))
         }
-        if !matches!(
-            m.kind,
-            GeneratorKind::Ray | GeneratorKind::Leap | GeneratorKind::Fly
-        ) {
-            problems.push(Problem::at(
-                &at("mover_var"),
-                "`mover_var` is set by the moves of ray, leap and fly generators",
-            ));
+        GeneratorKind::Leap => Kind::Leap(Leap {
+            moving: l.moving(),
+            leaps: l.leaps(),
+            over: m.over.as_ref().map(|c| Conds::of(c.as_slice())),
+        }),
+        GeneratorKind::Fly => Kind::Fly(l.moving()),
+        GeneratorKind::Castle => Kind::Castle(l.castle()),
+        GeneratorKind::Remove => Kind::Remove(l.remove()),
+        GeneratorKind::Place => Kind::Place(place_settings(t, name, m, names, l.problems)),
+        GeneratorKind::Track => {
+            Kind::Track(super::tracks::lower_track_moves(t, name, m, l.problems)?)
         }
-        i.and_then(|i| u8::try_from(i).ok())
-    });
-    let mut pattern = Generator {
+        GeneratorKind::Sow => Kind::Sow(super::tracks::lower_sow(t, name, m, l.problems)?),
+    };
+    let mut g = Generator {
         name: name.to_string(),
-        mover_var,
+        mover_var: l.mover_var(),
         plain: false,
-        rule_cells,
+        rule_cells: rule_cells(t, &region_rules),
         rule_kinds: Vec::new(),
         outside_rules: 0,
         masks: Vec::new(),
@@ -697,12 +763,12 @@ pub(super) fn lower_pattern(
                 .map_or(&[def::CellCond::Empty][..], |c| c.as_slice()),
         ),
         region_rules,
-        capture,
-        convert: m.convert.as_ref().map(|c| convert(t, name, c, problems)),
+        capture: l.capture(),
+        convert: m.convert.as_ref().map(|c| convert(t, name, c, l.problems)),
         kind,
     };
-    super::prepare::prepare(&mut pattern, t);
-    Some(pattern)
+    super::prepare::prepare(&mut g, t);
+    Some(g)
 }
 
 #[cfg(test)]
