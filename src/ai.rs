@@ -40,12 +40,15 @@ pub const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_secs(1));
 /// The agents of a game's seats from `SEAT=KIND` / `all=KIND` texts, each over those before
 /// it (a person where nothing says otherwise): the command line's `--seat` and the browser
 /// page's seats read the same way.
-pub fn seat_agents(t: &crate::engine::Tables, flags: &[String]) -> Result<Vec<Agent>, String> {
+pub fn seat_agents(t: &crate::engine::Tables, flags: &[String]) -> Result<Vec<Agent>, AgentError> {
     let mut agents = vec![Agent::Human; t.player_count()];
     for flag in flags {
-        let (seat, kind) = flag
-            .split_once('=')
-            .ok_or_else(|| format!("a seat is SEAT=KIND (`B=mcts`, `all=random`), got `{flag}`"))?;
+        let (seat, kind) = flag.split_once('=').ok_or_else(|| {
+            AgentError::new(
+                (),
+                format!("a seat is SEAT=KIND (`B=mcts`, `all=random`), got `{flag}`"),
+            )
+        })?;
         let agent: Agent = kind.trim().parse()?;
         let seat = seat.trim();
         if seat == "all" {
@@ -53,10 +56,13 @@ pub fn seat_agents(t: &crate::engine::Tables, flags: &[String]) -> Result<Vec<Ag
         } else {
             let p = t.seat(seat).ok_or_else(|| {
                 let names: Vec<&str> = t.seats.iter().map(|s| s.name.as_str()).collect();
-                format!(
-                    "`{seat}` is not a seat of {} (seats: {})",
-                    t.id,
-                    names.join(", ")
+                AgentError::new(
+                    (),
+                    format!(
+                        "`{seat}` is not a seat of {} (seats: {})",
+                        t.id,
+                        names.join(", ")
+                    ),
                 )
             })?;
             agents[p.index()] = agent;
@@ -65,12 +71,18 @@ pub fn seat_agents(t: &crate::engine::Tables, flags: &[String]) -> Result<Vec<Ag
     Ok(agents)
 }
 
+/// A seat kind that does not read (`mcts:0`, `robot`).
+pub type AgentError = crate::diag::Failure<()>;
+
 impl std::str::FromStr for Agent {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Agent, String> {
+    type Err = AgentError;
+    fn from_str(s: &str) -> Result<Agent, AgentError> {
         let bad = |why: &str| {
-            format!(
-                "`{s}`: {why} (seat kinds: human, random, greedy, mcts, mcts:N, mcts:500ms, mcts:2s)"
+            AgentError::new(
+                (),
+                format!(
+                    "`{s}`: {why} (seat kinds: human, random, greedy, mcts, mcts:N, mcts:500ms, mcts:2s)"
+                ),
             )
         };
         match s {

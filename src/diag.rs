@@ -213,3 +213,37 @@ impl Problem {
         self
     }
 }
+
+/// A library function's failure: a `kind` for a program to act on, a message for people
+/// (the shape of `RuleError`). `K` is the function's own kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure<K> {
+    /// What kind of failure.
+    pub kind: K,
+    /// What went wrong, in words.
+    pub message: String,
+}
+
+impl<K> Failure<K> {
+    /// A failure of `kind`, saying `message`.
+    pub fn new(kind: K, message: impl Into<String>) -> Failure<K> {
+        Failure {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl<K> std::fmt::Display for Failure<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl<K: std::fmt::Debug> std::error::Error for Failure<K> {}
+
+impl<K> From<Failure<K>> for String {
+    fn from(f: Failure<K>) -> String {
+        f.message
+    }
+}

@@ -46,7 +46,7 @@ pub mod rules;
 pub(crate) mod scaffold;
 pub mod selfplay;
 #[cfg(feature = "cli")]
-pub mod serve;
+pub(crate) mod serve;
 pub mod stats;
 pub mod testing;
 

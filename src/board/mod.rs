@@ -11,7 +11,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 
 pub(crate) mod facing;
 pub mod numbered;
-pub mod ranges;
+pub(crate) mod ranges;
 
 use crate::diag::Problem;
 

@@ -8,7 +8,7 @@ const MAX_NAMES: u64 = crate::board::MAX_CELLS as u64;
 
 /// The names an item of a cell list stands for: itself, or every name of its range in order.
 /// Cell names are letters, digits and `_`, so `..` never occurs inside one.
-pub fn expand(item: &str) -> Result<Vec<String>, String> {
+pub(crate) fn expand(item: &str) -> Result<Vec<String>, String> {
     let Some((a, b)) = item.split_once("..") else {
         return Ok(vec![item.to_string()]);
     };

@@ -338,11 +338,12 @@ pub(super) fn selfplay(
             Some(f) => f
                 .lock()
                 .map_err(|_| "a results writer failed".to_string())?
-                .append(r),
+                .append(r)
+                .map_err(String::from),
             None => Ok(()),
         }
     };
-    let played = crate::selfplay::run(&plan, &write).map_err(Failure::Message)?;
+    let played = crate::selfplay::run(&plan, &write)?;
     bar.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     println!(
@@ -478,8 +479,8 @@ pub(super) fn compare(
         bar.inc(1);
         Ok(())
     };
-    let a = crate::selfplay::run(&base_plan, &tick).map_err(Failure::Message)?;
-    let b = crate::selfplay::run(&with_plan, &tick).map_err(Failure::Message)?;
+    let a = crate::selfplay::run(&base_plan, &tick)?;
+    let b = crate::selfplay::run(&with_plan, &tick)?;
     bar.finish_and_clear();
     let (sa, sb) = (crate::stats::summarize(&a), crate::stats::summarize(&b));
     let base_label = if base.trim().is_empty() {

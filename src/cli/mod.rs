@@ -370,6 +370,11 @@ impl From<String> for Failure {
         Failure::Message(s)
     }
 }
+impl<K> From<crate::diag::Failure<K>> for Failure {
+    fn from(f: crate::diag::Failure<K>) -> Self {
+        Failure::Message(f.message)
+    }
+}
 impl From<&str> for Failure {
     fn from(s: &str) -> Self {
         Failure::Message(s.to_string())

@@ -657,7 +657,7 @@ fn read_board_file(
 }
 
 /// Reads a `--set` value with the type of the option's default.
-pub fn parse_option_value(o: &OptionDef, raw: &str) -> Result<OptionValue, String> {
+pub(crate) fn parse_option_value(o: &OptionDef, raw: &str) -> Result<OptionValue, String> {
     match &o.default {
         OptionValue::Bool(_) => match raw {
             "true" | "yes" | "on" | "1" => Ok(OptionValue::Bool(true)),
@@ -705,7 +705,7 @@ fn option_problems(key: &str, o: &OptionDef) -> Vec<(&'static str, String)> {
 }
 
 /// Checks a value against the option's type, range and choices.
-pub fn check_option(key: &str, o: &OptionDef, v: &OptionValue) -> Result<(), String> {
+pub(crate) fn check_option(key: &str, o: &OptionDef, v: &OptionValue) -> Result<(), String> {
     match (&o.default, v) {
         (OptionValue::Bool(_), OptionValue::Bool(_)) => Ok(()),
         (OptionValue::Int(_), OptionValue::Int(i)) => {

@@ -116,7 +116,7 @@ pub const MAX_THROWS: u64 = 20_000;
 
 /// Checks that `count` dice of `sides` sides can be thrown: the distinct throws are few enough
 /// to list (at most [`MAX_THROWS`]) and the ordered throws, the weights, fit 32 bits.
-pub fn check(count: usize, sides: u8) -> Result<(), String> {
+pub(crate) fn check(count: usize, sides: u8) -> Result<(), String> {
     if count == 0 || count > Dice::MAX || !(2..=Dice::MAX_PIPS).contains(&sides) {
         return Err(format!(
             "dice: 1 to {} dice of 2 to {} sides, not {count} of {sides}",

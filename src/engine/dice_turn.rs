@@ -544,7 +544,7 @@ pub fn end_round(t: &Tables, tx: &mut Tx<'_>, setup: &State) {
 }
 
 /// `[dice] unusable = "lose"`: the player to move, who cannot use a die, loses the game.
-pub fn unusable_loss(t: &Tables, tx: &mut Tx<'_>, setup: &State) -> Result<(), String> {
+pub(crate) fn unusable_loss(t: &Tables, tx: &mut Tx<'_>, setup: &State) -> Result<(), String> {
     let loser = tx.s.turn();
     let why = format!("{} cannot use a die", t.seats[loser.index()].name);
     game_won(t, tx, setup, t.next_seat(loser), 1, &why)

@@ -451,19 +451,37 @@ fn split_piece(text: &str) -> (Option<char>, &str) {
     }
 }
 
+/// Why a piece token does not read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PieceErrorKind {
+    /// Nothing after the owner letter.
+    Empty,
+    /// Not a kind of this game.
+    Kind,
+    /// The owner letter is not a seat's.
+    Seat,
+}
+
+/// A piece token that does not read.
+pub type PieceError = crate::diag::Failure<PieceErrorKind>;
+
 /// Reads a piece token (`S`, `aS`, `wQ~`).
-pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, String> {
+pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, PieceError> {
     let (owner, kind) = split_piece(text);
     if kind.is_empty() {
-        return Err("empty piece".into());
+        return Err(PieceError::new(PieceErrorKind::Empty, "empty piece"));
     }
     let kind_id = t.kind_text(kind).ok_or_else(|| {
         let all: Vec<String> = (0..t.kinds.len())
             .map(|k| t.kind_name(crate::engine::KindId(k as u8)))
             .collect();
-        format!(
-            "`{kind}` is not a piece kind of this game (kinds: {})",
-            all.join(" ")
+        PieceError::new(
+            PieceErrorKind::Kind,
+            format!(
+                "`{kind}` is not a piece kind of this game (kinds: {})",
+                all.join(" ")
+            ),
         )
     })?;
     let owner_id = match owner {
@@ -473,7 +491,12 @@ pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, String> {
                 .iter()
                 .position(|s| s.letter == o)
                 .map(|i| PlayerId(i as u8))
-                .ok_or_else(|| format!("`{o}` is not a seat letter of this game"))?,
+                .ok_or_else(|| {
+                    PieceError::new(
+                        PieceErrorKind::Seat,
+                        format!("`{o}` is not a seat letter of this game"),
+                    )
+                })?,
         ),
     };
     Ok(t.piece(kind_id, owner_id))
@@ -499,7 +522,7 @@ pub fn parse_pieces(t: &Tables, text: &str) -> Result<Vec<Piece>, TextError> {
                 Rule::piece => {
                     piece = Some(piece_from_text(t, part.as_str()).map_err(|m| TextError {
                         column: col,
-                        message: m,
+                        message: m.message,
                     })?)
                 }
                 _ => {}
@@ -917,7 +940,7 @@ fn read_board(t: &Tables, s: &mut State, board: Pair<Rule>, text: &str) -> Resul
                         }
                         stack.push(piece_from_text(t, p.as_str()).map_err(|m| TextError {
                             column: col(at),
-                            message: m,
+                            message: m.message,
                         })?);
                     }
                     if let Some(&c) = cells.get(i) {

@@ -173,25 +173,52 @@ impl Plan {
     }
 }
 
+/// Why a selfplay game or run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SelfplayErrorKind {
+    /// The game did not load, or a rule script failed during play.
+    Rules,
+    /// The engine broke its own promise (a live game without a move, a game that did not
+    /// end): a bug to report.
+    Engine,
+    /// The caller's `each` refused a result (writing it failed).
+    Results,
+    /// The worker threads could not be started.
+    Threads,
+}
+
+/// A selfplay failure.
+pub type SelfplayError = crate::diag::Failure<SelfplayErrorKind>;
+
+fn rules_failed(e: impl std::fmt::Display) -> SelfplayError {
+    SelfplayError::new(SelfplayErrorKind::Rules, e.to_string())
+}
+
 /// Plays one game of the plan.
-pub fn play_one(g: &Game, plan: &Plan, config: &Config, seed: u64) -> Result<GameResult, String> {
+pub fn play_one(
+    g: &Game,
+    plan: &Plan,
+    config: &Config,
+    seed: u64,
+) -> Result<GameResult, SelfplayError> {
     let t = &g.tables();
     let agents = plan.agents(g);
     let mut rng = Rng::new(seed);
-    let mut s = g.start().map_err(|e| e.to_string())?;
-    let mut moves = g.legal_moves(&s).map_err(|e| e.to_string())?;
+    let broken = |m: &str| SelfplayError::new(SelfplayErrorKind::Engine, m);
+    let mut s = g.start().map_err(rules_failed)?;
+    let mut moves = g.legal_moves(&s).map_err(rules_failed)?;
     let mut next = Vec::new();
     while !s.is_over() {
         let agent = agents[s.turn().index()];
         let m = choose(g, &s, &moves, agent, &mut rng)
-            .map_err(|e| e.to_string())?
-            .ok_or("a live game without a move")?;
+            .map_err(rules_failed)?
+            .ok_or_else(|| broken("a live game without a move"))?;
         // play_fast hands back the next position's moves, which settling computed anyway.
-        g.play_fast(&mut s, &m, &mut next)
-            .map_err(|e| e.to_string())?;
+        g.play_fast(&mut s, &m, &mut next).map_err(rules_failed)?;
         std::mem::swap(&mut moves, &mut next);
     }
-    let o = s.outcome().ok_or("the game did not end")?;
+    let o = s.outcome().ok_or_else(|| broken("the game did not end"))?;
     let limit = o.reason.starts_with("move limit");
     Ok(GameResult {
         seed,
@@ -243,14 +270,14 @@ pub const MAX_GAMES: u64 = 10_000_000;
 pub fn run(
     plan: &Plan,
     each: &(dyn Fn(&GameResult) -> Result<(), String> + Sync),
-) -> Result<Vec<GameResult>, String> {
+) -> Result<Vec<GameResult>, SelfplayError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.jobs)
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| SelfplayError::new(SelfplayErrorKind::Threads, e.to_string()))?;
     let config = {
-        let g = Game::load(&plan.files, plan.variant.as_deref(), &plan.sets)
-            .map_err(|d| d.to_string())?;
+        let g =
+            Game::load(&plan.files, plan.variant.as_deref(), &plan.sets).map_err(rules_failed)?;
         plan.config(&g)
     };
     pool.install(|| {
@@ -260,9 +287,9 @@ pub fn run(
                 // A Game is single-threaded (its script engine): one per worker.
                 || Game::load(&plan.files, plan.variant.as_deref(), &plan.sets),
                 |g, &seed| {
-                    let g = g.as_ref().map_err(|d| d.to_string())?;
+                    let g = g.as_ref().map_err(rules_failed)?;
                     let r = play_one(g, plan, &config, seed)?;
-                    each(&r)?;
+                    each(&r).map_err(|m| SelfplayError::new(SelfplayErrorKind::Results, m))?;
                     Ok(r)
                 },
             )

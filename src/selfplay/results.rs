@@ -9,6 +9,28 @@ use std::io::{Seek, Write};
 use std::path::Path;
 
 use super::{Config, GameResult};
+use crate::diag::Failure;
+
+/// Why a results file could not be read, written or merged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ResultsErrorKind {
+    /// Another run holds the file's lock.
+    Locked,
+    /// Reading, writing or syncing failed, or the path is not a regular file.
+    Io,
+    /// A line other than a cut-off last one is not a result, or the file is over the limit.
+    Damaged,
+    /// Results of different experiments (configurations) were mixed.
+    Mismatch,
+}
+
+/// A results file's failure.
+pub type ResultsError = Failure<ResultsErrorKind>;
+
+fn io(message: String) -> ResultsError {
+    Failure::new(ResultsErrorKind::Io, message)
+}
 
 /// A results file open for appending, locked against other writers.
 #[derive(Debug)]
@@ -28,12 +50,12 @@ pub struct Opened {
 impl ResultsFile {
     /// Opens (or creates) `path` for appending and locks it. Fails if another run holds it,
     /// if it is not a regular file, or if a line other than the last is not a result.
-    pub fn open(path: &Path) -> Result<(ResultsFile, Opened), String> {
+    pub fn open(path: &Path) -> Result<(ResultsFile, Opened), ResultsError> {
         let name = path.display();
         if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-            return Err(format!(
+            return Err(io(format!(
                 "{name}: not a regular file (a folder, a device or a pipe)"
-            ));
+            )));
         }
         let mut file = std::fs::OpenOptions::new()
             .read(true)
@@ -41,17 +63,23 @@ impl ResultsFile {
             .create(true)
             .truncate(false)
             .open(path)
-            .map_err(|e| format!("cannot open {name}: {e}"))?;
-        lock(&file).map_err(|e| format!("{name}: {e}"))?;
-        let len = file.metadata().map_err(|e| format!("{name}: {e}"))?.len();
+            .map_err(|e| io(format!("cannot open {name}: {e}")))?;
+        lock(&file).map_err(|e| Failure::new(ResultsErrorKind::Locked, format!("{name}: {e}")))?;
+        let len = file
+            .metadata()
+            .map_err(|e| io(format!("{name}: {e}")))?
+            .len();
         if len > crate::fsio::MAX_DATA_BYTES {
-            return Err(format!(
-                "{name}: {len} bytes is more than the limit of {} bytes: split the results",
-                crate::fsio::MAX_DATA_BYTES
+            return Err(Failure::new(
+                ResultsErrorKind::Damaged,
+                format!(
+                    "{name}: {len} bytes is more than the limit of {} bytes: split the results",
+                    crate::fsio::MAX_DATA_BYTES
+                ),
             ));
         }
         let text = crate::fsio::read_text(path, crate::fsio::MAX_DATA_BYTES)
-            .map_err(|d| format!("{}: {}", d.file, d.message))?;
+            .map_err(|d| io(format!("{}: {}", d.file, d.message)))?;
         let (results, cut) = parse(&name.to_string(), &text, true)?;
         let mut opened = Opened {
             results,
@@ -60,24 +88,24 @@ impl ResultsFile {
         if let Some(at) = cut {
             file.set_len(at as u64)
                 .and_then(|()| file.sync_data())
-                .map_err(|e| format!("cannot repair {name}: {e}"))?;
+                .map_err(|e| io(format!("cannot repair {name}: {e}")))?;
             opened.repaired = Some(format!(
                 "{name}: its last line was cut short (an interrupted run) and is removed; that game is played again"
             ));
         }
         file.seek(std::io::SeekFrom::End(0))
-            .map_err(|e| format!("{name}: {e}"))?;
+            .map_err(|e| io(format!("{name}: {e}")))?;
         Ok((ResultsFile { file }, opened))
     }
 
     /// Appends one result and syncs it to disk.
-    pub fn append(&mut self, r: &GameResult) -> Result<(), String> {
-        let mut line = serde_json::to_string(r).map_err(|e| e.to_string())?;
+    pub fn append(&mut self, r: &GameResult) -> Result<(), ResultsError> {
+        let mut line = serde_json::to_string(r).map_err(|e| io(e.to_string()))?;
         line.push('\n');
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.sync_data())
-            .map_err(|e| format!("cannot write the result of seed {}: {e}", r.seed))
+            .map_err(|e| io(format!("cannot write the result of seed {}: {e}", r.seed)))
     }
 }
 
@@ -105,7 +133,7 @@ pub fn parse(
     name: &str,
     text: &str,
     repair: bool,
-) -> Result<(Vec<GameResult>, Option<usize>), String> {
+) -> Result<(Vec<GameResult>, Option<usize>), ResultsError> {
     let mut out = Vec::new();
     let mut offset = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
@@ -120,10 +148,13 @@ pub fn parse(
                 return Ok((out, Some(start)));
             }
             Err(e) => {
-                return Err(format!(
-                    "{name}:{}:{}: not a selfplay result: {e}",
-                    i + 1,
-                    e.column().max(1)
+                return Err(Failure::new(
+                    ResultsErrorKind::Damaged,
+                    format!(
+                        "{name}:{}:{}: not a selfplay result: {e}",
+                        i + 1,
+                        e.column().max(1)
+                    ),
                 ));
             }
         }
@@ -132,9 +163,9 @@ pub fn parse(
 }
 
 /// Reads a results file (no lock: reading only).
-pub fn read(path: &Path) -> Result<Vec<GameResult>, String> {
+pub fn read(path: &Path) -> Result<Vec<GameResult>, ResultsError> {
     let text = crate::fsio::read_text(path, crate::fsio::MAX_DATA_BYTES)
-        .map_err(|d| format!("{}: {}", d.file, d.message))?;
+        .map_err(|d| io(format!("{}: {}", d.file, d.message)))?;
     parse(&path.display().to_string(), &text, false).map(|(r, _)| r)
 }
 
@@ -151,7 +182,7 @@ pub struct Merged {
 
 /// Merges results: they must share one configuration (else an error naming both); a seed
 /// found twice is kept once and reported. Missing seeds are listed as ranges.
-pub fn merge(sources: Vec<(String, Vec<GameResult>)>) -> Result<Merged, String> {
+pub fn merge(sources: Vec<(String, Vec<GameResult>)>) -> Result<Merged, ResultsError> {
     let mut first: Option<(Config, String)> = None;
     let mut by_seed: BTreeMap<u64, (GameResult, usize)> = BTreeMap::new();
     for (file, results) in sources {
@@ -160,9 +191,12 @@ pub fn merge(sources: Vec<(String, Vec<GameResult>)>) -> Result<Merged, String> 
             match &first {
                 None => first = Some((c, file.clone())),
                 Some((want, from)) if *want != c => {
-                    return Err(format!(
-                        "{file} (seed {}) is another experiment than {from}:\n  {c}\n  {want}",
-                        r.seed
+                    return Err(Failure::new(
+                        ResultsErrorKind::Mismatch,
+                        format!(
+                            "{file} (seed {}) is another experiment than {from}:\n  {c}\n  {want}",
+                            r.seed
+                        ),
                     ));
                 }
                 Some(_) => {}
@@ -190,4 +224,26 @@ pub fn merge(sources: Vec<(String, Vec<GameResult>)>) -> Result<Merged, String> 
         m.results.push(r);
     }
     Ok(m)
+}
+
+#[cfg(test)]
+mod kinds {
+    use super::*;
+
+    /// A program can tell a held lock and a damaged file from other failures by kind.
+    #[test]
+    fn failures_say_their_kind() {
+        let dir = std::env::temp_dir().join(format!("icebox-kinds-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.jsonl");
+        let (_held, _) = ResultsFile::open(&path).unwrap();
+        let e = ResultsFile::open(&path).unwrap_err();
+        assert_eq!(e.kind, ResultsErrorKind::Locked, "{e}");
+        let e = parse("r.jsonl", "not json\n{}\n", true).unwrap_err();
+        assert_eq!(e.kind, ResultsErrorKind::Damaged, "{e}");
+        assert!(e.message.starts_with("r.jsonl:1:"), "{e}");
+        let e = ResultsFile::open(&dir).unwrap_err();
+        assert_eq!(e.kind, ResultsErrorKind::Io, "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -60,13 +60,38 @@ pub struct ConformanceReport {
     pub cut_short: bool,
 }
 
+/// What a conformance run found wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ConformanceErrorKind {
+    /// A rule script failed (the message has the playout, ply and position).
+    Rules,
+    /// A property every game must keep does not hold (a clone, a key, text, undo, the end).
+    Broken,
+}
+
+/// A conformance failure.
+pub type ConformanceError = crate::diag::Failure<ConformanceErrorKind>;
+
+/// The same failure, as a rule script's.
+fn by_rules(f: ConformanceError) -> ConformanceError {
+    ConformanceError {
+        kind: ConformanceErrorKind::Rules,
+        ..f
+    }
+}
+
 /// Plays `playouts` random games from the start, checking at each position that:
 /// a clone equals the original; the incremental board key equals the one computed from the
 /// pieces; the position text reads back to the same state; every legal
 /// move's text is unique and resolves to that move; playing a move and undoing it restores the
 /// state exactly; a live game has a legal move and a finished one has none; the outcome ranks
 /// every seat; and the game ends within `max_plies`.
-pub fn conformance(g: &Game, playouts: usize, seed: u64) -> Result<ConformanceReport, String> {
+pub fn conformance(
+    g: &Game,
+    playouts: usize,
+    seed: u64,
+) -> Result<ConformanceReport, ConformanceError> {
     conformance_until(g, playouts, seed, None)
 }
 
@@ -76,17 +101,22 @@ pub fn conformance_until(
     playouts: usize,
     seed: u64,
     until: Option<Instant>,
-) -> Result<ConformanceReport, String> {
+) -> Result<ConformanceReport, ConformanceError> {
     let mut rng = Rng::new(seed);
     let mut r = ConformanceReport::default();
     let t = &g.tables();
     for game_no in 0..playouts {
-        let mut s = g.start().map_err(|e| e.to_string())?;
+        let mut s = g
+            .start()
+            .map_err(|e| ConformanceError::new(ConformanceErrorKind::Rules, e.to_string()))?;
         let at = |s: &State, what: String| {
-            format!(
-                "playout {game_no}, ply {}: {what}\n  position: {}",
-                s.ply(),
-                g.position_text(s)
+            ConformanceError::new(
+                ConformanceErrorKind::Broken,
+                format!(
+                    "playout {game_no}, ply {}: {what}\n  position: {}",
+                    s.ply(),
+                    g.position_text(s)
+                ),
             )
         };
         loop {
@@ -125,11 +155,13 @@ pub fn conformance_until(
                     ),
                 ));
             }
-            let moves = g.legal_moves(&s).map_err(|e| at(&s, e.to_string()))?;
+            let moves = g
+                .legal_moves(&s)
+                .map_err(|e| by_rules(at(&s, e.to_string())))?;
             if g.has_evaluate() {
                 for p in 0..t.player_count() {
                     g.evaluate(&s, crate::engine::PlayerId(p as u8))
-                        .map_err(|e| at(&s, e.to_string()))?;
+                        .map_err(|e| by_rules(at(&s, e.to_string())))?;
                 }
             }
             if s.is_over() {
@@ -169,7 +201,9 @@ pub fn conformance_until(
                 // Undo is checked on a sample of moves to keep long games affordable.
                 if i < 12 || i % 7 == 0 {
                     let before = s.clone();
-                    let u = g.play(&mut s, m).map_err(|e| at(&before, e.to_string()))?;
+                    let u = g
+                        .play(&mut s, m)
+                        .map_err(|e| by_rules(at(&before, e.to_string())))?;
                     g.undo(&mut s, u);
                     if s != before || s.board_key(t) != before.board_key(t) {
                         return Err(at(
@@ -187,7 +221,8 @@ pub fn conformance_until(
             let Some(pick) = crate::ai::random_move(&moves, &mut rng) else {
                 break;
             };
-            g.play(&mut s, pick).map_err(|e| at(&s, e.to_string()))?;
+            g.play(&mut s, pick)
+                .map_err(|e| by_rules(at(&s, e.to_string())))?;
         }
         r.longest = r.longest.max(s.ply());
         r.playouts += 1;

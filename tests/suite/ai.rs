@@ -44,7 +44,7 @@ fn seat_kinds_parse_with_budgets_and_bad_ones_say_why() {
     );
     for bad in ["mcts:0", "mcts:fast", "robot"] {
         let e = bad.parse::<Agent>().expect_err(bad);
-        assert!(e.contains("seat kinds"), "{e}");
+        assert!(e.message.contains("seat kinds"), "{e}");
     }
 }
 
