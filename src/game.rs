@@ -139,14 +139,14 @@ impl Game {
             return Err(Diagnostics(problems.into_iter().map(located).collect()));
         }
         // Positions are kept for a repetition rule, or for a script that reads them.
+        let reads_history =
+            |text: &str| crate::rules::script_calls(text, &["repetitions", "history", "set_flag"]);
         tables.keep_history = tables.repetition.is_some()
-            || ["repetitions", "history(", "set_flag("].iter().any(|f| {
-                loaded.script.contains(f)
-                    || loaded
-                        .variant_script
-                        .as_ref()
-                        .is_some_and(|v| v.text.contains(f))
-            })
+            || reads_history(&loaded.script)
+            || loaded
+                .variant_script
+                .as_ref()
+                .is_some_and(|v| reads_history(&v.text))
             || tables.generators.iter().any(|p| {
                 matches!(&p.kind, crate::engine::generators::Kind::Place(pl)
                     if pl.surround.as_ref().is_some_and(|sr| sr.ko != def::Ko::None))

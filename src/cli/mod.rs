@@ -93,12 +93,12 @@ enum Command {
         #[arg(long, requires = "save")]
         overwrite: bool,
         /// Colours: `auto` (on a terminal, unless NO_COLOR is set), `always`, `never`.
-        #[arg(long, default_value = "auto", value_parser = ["auto", "always", "never"])]
-        color: String,
+        #[arg(long, value_enum, default_value_t = play::Colour::Auto)]
+        color: play::Colour,
         /// Dice: `auto` (thrown by the seeded generator) or `manual` (you type each throw, for
         /// a game with real dice on the table).
-        #[arg(long, value_parser = ["auto", "manual"])]
-        dice: Option<String>,
+        #[arg(long, value_enum)]
+        dice: Option<play::DiceFlag>,
     },
     /// Play many games between automatic agents, in parallel; one JSON line per game.
     Selfplay {

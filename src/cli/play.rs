@@ -32,8 +32,8 @@ pub(super) struct Flags {
     pub load: Option<PathBuf>,
     pub save: Option<PathBuf>,
     pub overwrite: bool,
-    pub color: String,
-    pub dice: Option<String>,
+    pub color: Colour,
+    pub dice: Option<DiceFlag>,
 }
 
 /// Who made a ply.
@@ -93,12 +93,32 @@ struct Session<'g> {
     manual_dice: bool,
 }
 
+/// `--color`: when the board is drawn in colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum Colour {
+    /// On a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// `--dice`: who throws the dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum DiceFlag {
+    /// The seeded generator.
+    Auto,
+    /// You type each throw (a game with real dice on the table).
+    Manual,
+}
+
 /// `icebox play`: lowers the flags (and a --load record's headers) and runs the session.
 pub(super) fn command(f: Flags, dirs: &[PathBuf]) -> Res {
-    let color = match f.color.as_str() {
-        "always" => true,
-        "never" => false,
-        _ => {
+    let color = match f.color {
+        Colour::Always => true,
+        Colour::Never => false,
+        Colour::Auto => {
             use std::io::IsTerminal;
             std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
                 && std::io::stdout().is_terminal()
@@ -152,7 +172,7 @@ pub(super) fn command(f: Flags, dirs: &[PathBuf]) -> Res {
             "(no --seat given: every seat is played at this terminal; try --seat all=random)"
         );
     }
-    let manual_dice = f.dice.as_deref() == Some("manual")
+    let manual_dice = f.dice == Some(DiceFlag::Manual)
         || (f.dice.is_none() && header("Dice").as_deref() == Some("manual"));
     let mut headers = Record::default();
     headers.set_header("Game", g.id());

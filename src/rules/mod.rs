@@ -764,3 +764,65 @@ impl Rules {
         })
     }
 }
+
+/// Whether a script calls any of `names`, as a function, a method or a property, read from its syntax
+/// tree: a name in a comment or a string does not count, a call written `s.history (2)` does.
+/// Texts that do not mention a name are not parsed at all; one that does not parse counts as
+/// calling them (the game's own compile reports the error).
+pub(crate) fn script_calls(text: &str, names: &[&str]) -> bool {
+    if !names.iter().any(|n| text.contains(n)) {
+        return false;
+    }
+    let Ok(ast) = rhai::Engine::new_raw().compile(text) else {
+        return true;
+    };
+    let mut found = false;
+    ast.walk(&mut |path: &[rhai::ASTNode]| {
+        let name = match path.last() {
+            Some(rhai::ASTNode::Expr(rhai::Expr::FnCall(f, _) | rhai::Expr::MethodCall(f, _))) => {
+                f.name.as_str()
+            }
+            // A getter read as a property: `s.repetitions`.
+            Some(rhai::ASTNode::Expr(rhai::Expr::Property(p, _))) => p.2.as_str(),
+            _ => return true,
+        };
+        found = names.contains(&name);
+        !found
+    });
+    found
+}
+
+#[cfg(test)]
+mod calls {
+    /// History is kept for the scripts that read it, found by their syntax, not their text.
+    #[test]
+    fn script_calls_reads_the_syntax_tree() {
+        let names = ["repetitions", "history", "set_flag"];
+        assert!(super::script_calls(
+            "fn outcome(s) { s.repetitions >= 3 }",
+            &names
+        ));
+        assert!(super::script_calls(
+            "fn moves(s) { let h = s.history (2); }",
+            &names
+        ));
+        assert!(super::script_calls(
+            "fn after_move(s, m) { s.set_flag(1); }",
+            &names
+        ));
+        assert!(!super::script_calls(
+            "// history( is not read\nfn moves(s) { }",
+            &names
+        ));
+        assert!(!super::script_calls(
+            "fn moves(s) { print(\"history(\"); }",
+            &names
+        ));
+        assert!(!super::script_calls(
+            "fn moves(s) { s.gen(\"step\") }",
+            &names
+        ));
+        // Not parsed: counts as reading it (the game's own compile says what is wrong).
+        assert!(super::script_calls("fn moves(s) { s.history( }", &names));
+    }
+}

@@ -32,7 +32,17 @@ pub struct ScenarioFile {
     pub scenario: Vec<Scenario>,
     /// Mutants the author has shown to be equivalent (see `testing::mutants`).
     #[serde(default)]
-    pub equivalent: Vec<super::mutants::Equivalent>,
+    pub equivalent: Vec<Equivalent>,
+}
+
+/// A mutant the author declared equivalent, with the reason.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Equivalent {
+    /// The mutant's id, as `icebox test --mutants` prints it.
+    pub mutant: String,
+    /// Why no game can tell it from the original.
+    pub why: String,
 }
 
 /// One scenario.

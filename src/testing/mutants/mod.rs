@@ -20,6 +20,7 @@ mod table;
 
 use rayon::prelude::*;
 
+pub use super::scenario::Equivalent;
 use crate::def::GameFiles;
 
 /// One mutant: a file of the game with one edit.
@@ -35,16 +36,6 @@ pub struct Mutant {
     pub rule: String,
     /// The whole file, changed.
     pub text: String,
-}
-
-/// A mutant the author declared equivalent, with the reason.
-#[derive(Clone, Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Equivalent {
-    /// The mutant's id, as `icebox test --mutants` prints it.
-    pub mutant: String,
-    /// Why no game can tell it from the original.
-    pub why: String,
 }
 
 /// What a mutation run found.
