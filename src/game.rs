@@ -33,6 +33,8 @@ pub struct Game {
     script_path: String,
     setup: Rc<State>,
     rules: Rules,
+    /// Every position is remembered (a repetition or ko rule, or a script reading them).
+    keep_history: bool,
 }
 
 impl Game {
@@ -138,19 +140,10 @@ impl Game {
         if !problems.is_empty() {
             return Err(Diagnostics(problems.into_iter().map(located).collect()));
         }
-        // Positions are kept for a repetition rule, or for a script that reads them.
-        let reads_history =
-            |text: &str| crate::rules::script_calls(text, &["repetitions", "history", "set_flag"]);
-        tables.keep_history = tables.repetition.is_some()
-            || reads_history(&loaded.script)
-            || loaded
-                .variant_script
-                .as_ref()
-                .is_some_and(|v| reads_history(&v.text))
-            || tables.generators.iter().any(|p| {
-                matches!(&p.kind, crate::engine::generators::Kind::Place(pl)
-                    if pl.surround.as_ref().is_some_and(|sr| sr.ko != def::Ko::None))
-            });
+        let ko = tables.generators.iter().any(|p| {
+            matches!(&p.kind, crate::engine::generators::Kind::Place(pl)
+                if pl.surround.as_ref().is_some_and(|sr| sr.ko != def::Ko::None))
+        });
         let tables = Rc::new(tables);
         let setup = Rc::new(setup);
         let options: BTreeMap<String, Dynamic> = loaded
@@ -175,6 +168,11 @@ impl Game {
             loaded.variant_script.as_ref(),
         )
         .map_err(Diagnostics)?;
+        // Positions are kept for a repetition rule, a ko rule, or a script that reads them
+        // (read from its syntax tree: a name in a comment does not count).
+        let keep_history = tables.repetition.is_some()
+            || ko
+            || rules.calls_any(&["repetitions", "history", "set_flag"]);
         if let Some(f) = &tables.rounds.at_end
             && let params = rules.params_of(f)
             && params != Some(1)
@@ -211,6 +209,7 @@ impl Game {
             script_path,
             setup,
             rules,
+            keep_history,
         })
     }
 
@@ -332,7 +331,7 @@ impl Game {
 
     /// A position a game starts from is its first occurrence, for repetition.
     fn remember(&self, s: &mut State) {
-        if self.tables.keep_history {
+        if self.keep_history {
             let key = s.position_key(&self.tables);
             let board = s.board_key(&self.tables);
             let mover = s.turn();
@@ -595,7 +594,7 @@ impl Game {
             Tx { s, log }.set_passed(None);
         }
         dead_after(t, &mut Tx { s, log }, m);
-        if t.keep_history && !s.is_over() {
+        if self.keep_history && !s.is_over() {
             remember_ply(t, &mut Tx { s, log }, mover);
         }
         self.settle_into(s, log, next)

@@ -95,14 +95,14 @@ pub fn cells_of_words(words: impl Iterator<Item = u64>) -> impl Iterator<Item = 
 }
 
 /// The bitset of every cell of a board of `n` cells.
-pub fn all_cells(n: usize) -> Vec<u64> {
+pub fn all_cells(n: usize) -> CellSet {
     let mut words = vec![u64::MAX; n.div_ceil(64)];
     if let Some(last) = words.last_mut()
         && !n.is_multiple_of(64)
     {
         *last = (1u64 << (n % 64)) - 1;
     }
-    words
+    CellSet(words)
 }
 
 impl Iterator for BitCells<'_> {
@@ -121,7 +121,11 @@ impl Iterator for BitCells<'_> {
     }
 }
 
-/// A set of cells as a bitset.
+/// A set of cells as a bitset: the one bitset type over a board's cells. Cell `c` is bit
+/// `c % 64` of word `c / 64`; [`BitCells`] reads any such words in board order. The state
+/// packs its per-owner sets into one vector of these words (`State::owned`: one load away
+/// for the generators) and keeps the unmoved marks inline (`SmallVec`): the same layout,
+/// read the same way, stored where the hot path wants it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CellSet(Vec<u64>);
 
@@ -471,9 +475,9 @@ mod tests {
             BitCells::single(CellId(130)).collect::<Vec<_>>(),
             [CellId(130)]
         );
-        assert!(all_cells(0).is_empty());
-        assert_eq!(all_cells(64), [u64::MAX]);
-        assert_eq!(all_cells(70), [u64::MAX, 0b11_1111]);
-        assert_eq!(cells(&all_cells(70)).len(), 70);
+        assert!(all_cells(0).words().is_empty());
+        assert_eq!(all_cells(64).words(), [u64::MAX]);
+        assert_eq!(all_cells(70).words(), [u64::MAX, 0b11_1111]);
+        assert_eq!(all_cells(70).iter().count(), 70);
     }
 }

@@ -96,7 +96,7 @@ pub struct Tables {
     /// The board.
     pub board: Board,
     /// Every cell of the board as a bitset (cell `c` is bit `c % 64` of word `c / 64`).
-    pub all_cells: Vec<u64>,
+    pub all_cells: crate::board::CellSet,
     /// Seats in turn order.
     pub seats: Vec<Seat>,
     /// Piece kinds.
@@ -114,7 +114,6 @@ pub struct Tables {
     /// Ply limit; reaching it draws.
     pub max_plies: u32,
     /// Positions are kept in `State::history` (a repetition rule, or a script reads them).
-    pub keep_history: bool,
     /// Policy when the player to move has no move.
     pub no_moves: NoMoves,
     /// The royal piece (`[rules] royal`): moves may not leave it attacked.
@@ -321,7 +320,7 @@ impl Tables {
     /// Words in a bitset over the board's cells.
     #[inline]
     pub fn cell_words(&self) -> usize {
-        self.all_cells.len()
+        self.all_cells.words().len()
     }
 
     /// Which of the owners' bitsets ([`State::owned_cells`]) a piece counts in: its seat's,

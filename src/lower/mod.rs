@@ -413,7 +413,6 @@ fn shape(
         vars: def.rules.vars.keys().cloned().collect(),
         var_defaults: def.rules.vars.values().copied().collect(),
         max_plies: def.game.max_plies,
-        keep_history: false,
         no_moves: def.rules.no_moves,
         royal: None,
         generator_tiers: Vec::new(),

@@ -444,7 +444,7 @@ pub(crate) fn cells_from(t: &Tables, only: Option<CellId>) -> impl Iterator<Item
 /// generator that moves anybody's pieces.
 fn mover_cells<'a>(t: &'a Tables, s: &'a State, mover: Mover, player: PlayerId) -> BitCells<'a> {
     match mover {
-        Mover::Any => BitCells::new(&t.all_cells),
+        Mover::Any => t.all_cells.iter(),
         Mover::Own => BitCells::new(s.owned_cells(t, Some(player))),
         Mover::Neutral => BitCells::new(s.owned_cells(t, None)),
     }
