@@ -25,7 +25,9 @@
 //! ```
 //!
 //! The items re-exported here are the surface an embedder needs; the modules below hold the
-//! rest. `engine::generators` and `Game::tables` expose the engine's tables and native
+//! rest, and the engine's working parts (attack, conditions, the dice turn, goals, groups,
+//! legal, marks, moves; the script API's registration; board lowering helpers) are the
+//! crate's own. `engine::generators` and `Game::tables` expose the engine's tables and native
 //! generators for the benches and the reference tests: they follow the engine, not a
 //! promise of stability.
 

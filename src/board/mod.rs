@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 pub(crate) mod facing;
-pub mod numbered;
+pub(crate) mod numbered;
 pub(crate) mod ranges;
 
 use crate::diag::Problem;

@@ -5,18 +5,18 @@
 //! compared and hashed whole), [`Move`] and [`Action`], [`Outcome`]. The engine knows nothing
 //! about TOML, Rhai or terminals: `crate::game` builds the tables and runs the script hooks.
 
-pub mod attack;
-pub mod conditions;
+pub(crate) mod attack;
+pub(crate) mod conditions;
 pub mod dice;
-pub mod dice_turn;
+pub(crate) mod dice_turn;
 pub mod generators;
-pub mod goals;
-pub mod groups;
+pub(crate) mod goals;
+pub(crate) mod groups;
 mod ids;
 mod keys;
-pub mod legal;
-pub mod marks;
-pub mod moves;
+pub(crate) mod legal;
+pub(crate) mod marks;
+pub(crate) mod moves;
 mod outcome;
 pub mod rng;
 mod state;

@@ -10,7 +10,7 @@
 //! scripts is a `Ctx` that points at the caller's `State` for the duration of one call; every
 //! change it makes goes through [`Tx`], so it is undoable.
 
-pub mod api;
+pub(crate) mod api;
 pub mod memory;
 pub mod trace;
 

@@ -6,6 +6,10 @@
 //! captures, conversions) and [`Kind`] the settings of its kind; [`generate`] hands a
 //! [`Ctx`] (tables, state, seat, the one cell asked about) to the kind's own file. What the
 //! generators read is precomputed at load by `crate::lower::prepare`.
+//!
+//! This module is public for the benches and the reference tests (`benches/icesickle.rs`
+//! times a generator alone; `tests/suite/generators.rs` compares pruned and unpruned walks):
+//! it follows the engine and makes no promise of stability to embedders, who use `Game`.
 
 pub mod castle;
 mod conds;
