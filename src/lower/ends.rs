@@ -1,0 +1,203 @@
+//! How a game ends (`[end]`): lines, reaching a region, connections, dead positions, every
+//! piece home, and what happens when nobody can move.
+
+use super::*;
+
+/// A line of `[end]` (`line`, `losing_line`) as written.
+struct LineShape<'a> {
+    key: &'a str,
+    length: u32,
+    exact: bool,
+    directions: &'a [String],
+    kinds: &'a [String],
+}
+
+/// A line of `[end]`: its axes, each direction with its opposite, and its length, which must
+/// fit on the board (2 up to the number of cells).
+fn end_line(t: &Tables, l: &LineShape<'_>, problems: &mut Vec<Problem>) -> crate::engine::Line {
+    let mut axes = Vec::new();
+    let names: Vec<String> = if l.directions.is_empty() {
+        t.board
+            .dirs()
+            .map(|d| t.board.dir_name(d).to_string())
+            .collect()
+    } else {
+        l.directions.to_vec()
+    };
+    for (i, n) in names.iter().enumerate() {
+        match t.board.dir(n, 0) {
+            Some(d) if !axes.iter().any(|&(a, b)| Some(d) == b || d == a) => {
+                axes.push((d, t.board.reverse(d)));
+            }
+            Some(_) => {}
+            None => problems.push(Problem::at(
+                &["end", l.key, "directions", &i.to_string()],
+                format!("`{n}` is not a direction of the board"),
+            )),
+        }
+    }
+    let cells = t.board.len();
+    if l.length < 2 {
+        problems.push(Problem::at(
+            &["end", l.key, "length"],
+            "a line is at least 2 pieces long",
+        ));
+    } else if usize::try_from(l.length).map_or(true, |n| n > cells) {
+        problems.push(Problem::at(
+            &["end", l.key, "length"],
+            format!(
+                "a line of {} cannot be made on a board of {cells} cells",
+                l.length
+            ),
+        ));
+    }
+    crate::engine::Line {
+        length: l.length,
+        exact: l.exact,
+        axes,
+        kinds: kind_mask(&kind_list(t, l.kinds, &["end", l.key, "kinds"], problems)),
+    }
+}
+
+/// The `[end]` table.
+pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engine::End {
+    let line = e.line.as_ref().map(|l| {
+        let shape = LineShape {
+            key: "line",
+            length: l.length,
+            exact: l.exact,
+            directions: &l.directions,
+            kinds: &l.kinds,
+        };
+        end_line(t, &shape, problems)
+    });
+    let losing_line = e.losing_line.as_ref().map(|l| {
+        let shape = LineShape {
+            key: "losing_line",
+            length: l.length,
+            exact: l.exact,
+            directions: &l.directions,
+            kinds: &l.kinds,
+        };
+        end_line(t, &shape, problems)
+    });
+    let reach = e.reach.as_ref().and_then(|r| {
+        let kinds = kind_list(t, &r.kinds, &["end", "reach", "kinds"], problems);
+        Some(crate::engine::Reach {
+            region: region_at(t, &r.region, &["end", "reach", "region"], problems)?,
+            kinds: kind_mask(&kinds),
+            why: r
+                .why
+                .clone()
+                .unwrap_or_else(|| format!("reached {}", r.region)),
+        })
+    });
+    let connect = e.connect.as_ref().and_then(|c| {
+        let mut found = [None, None];
+        for (k, r) in c.between.iter().enumerate() {
+            found[k] = t.board.region_index(r);
+            if found[k].is_none() {
+                problems.push(
+                    Problem::at(
+                        &["end", "connect", "between", &k.to_string()],
+                        format!("`{r}` is not a region"),
+                    )
+                    .suggesting(r, t.board.regions().iter().map(|x| x.name.as_str())),
+                );
+            }
+        }
+        Some((found[0]?, found[1]?))
+    });
+    let dead = e
+        .dead
+        .iter()
+        .enumerate()
+        .map(|(i, list)| {
+            let mut kinds = kind_list(t, list, &["end", "dead", &i.to_string()], problems);
+            kinds.sort();
+            kinds
+        })
+        .collect();
+    let dead_one_colour = e.dead_one_colour.as_ref().map(|d| {
+        let mask = |list: &[String], key: &str, problems: &mut Vec<Problem>| {
+            kind_list(t, list, &["end", "dead_one_colour", key], problems)
+                .iter()
+                .fold(0u64, |m, k| m | (1 << k.index()))
+        };
+        if d.kinds.is_empty() {
+            problems.push(Problem::at(
+                &["end", "dead_one_colour", "kinds"],
+                "`kinds` needs at least one kind (the pieces that must share a colour)",
+            ));
+        }
+        if t.board.grid.is_none() {
+            problems.push(Problem::at(
+                &["end", "dead_one_colour"],
+                "`dead_one_colour` needs a grid board ([board] grid), whose squares alternate in colour",
+            ));
+        }
+        (mask(&d.kinds, "kinds", problems), mask(&d.with, "with", problems))
+    });
+    let home = e.home.as_ref().and_then(|h| {
+        let (place, name) = match (&h.region, &h.zone) {
+            (Some(r), None) => (
+                crate::engine::HomePlace::Region(region_at(
+                    t,
+                    r,
+                    &["end", "home", "region"],
+                    problems,
+                )?),
+                r,
+            ),
+            (None, Some(z)) => {
+                let locs: Option<Vec<crate::engine::Loc>> = (0..t.player_count())
+                    .map(|p| t.zone_loc(z, Some(crate::engine::PlayerId(p as u8))))
+                    .collect();
+                let Some(locs) = locs else {
+                    problems.push(
+                        Problem::at(&["end", "home", "zone"], format!("`{z}` is not a zone"))
+                            .suggesting(z, t.zones.iter().map(|x| x.name.as_str())),
+                    );
+                    return None;
+                };
+                if !h.stacks.is_empty() {
+                    problems.push(Problem::at(
+                        &["end", "home", "stacks"],
+                        "`stacks` is for a region: pieces in a zone are not stacked",
+                    ));
+                }
+                (crate::engine::HomePlace::Zone(locs), z)
+            }
+            _ => {
+                problems.push(Problem::at(
+                    &["end", "home"],
+                    "give `region` (a per-seat region on the board) or `zone`, one of them",
+                ));
+                return None;
+            }
+        };
+        Some(crate::engine::Home {
+            place,
+            stacks: kind_list(t, &h.stacks, &["end", "home", "stacks"], problems),
+            why: h
+                .why
+                .clone()
+                .unwrap_or_else(|| format!("every piece home in {name}")),
+        })
+    });
+    crate::engine::End {
+        line,
+        losing_line,
+        lose_first: e
+            .losing_line
+            .as_ref()
+            .is_some_and(|l| l.when_both == def::WhenBoth::Lose),
+        connect,
+        reach,
+        full: e.full,
+        stuck: e.stuck,
+        dead,
+        dead_one_colour,
+        home,
+    }
+}

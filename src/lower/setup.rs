@@ -1,0 +1,180 @@
+//! The set-up (`[setup]`): cells, rows, stashes, and the checks that the pieces fit the
+//! game's bounds.
+
+use super::*;
+
+/// `[setup] rows`: the board in position notation, a row per string, read as one position.
+pub(super) fn setup_rows(t: &Tables, rows: &[String], s: &mut State, problems: &mut Vec<Problem>) {
+    if rows.len() != t.board.rows().len() {
+        problems.push(Problem::at(
+            &["setup", "rows"],
+            format!(
+                "{} rows, but the board has {}: one string per row, top row first",
+                rows.len(),
+                t.board.rows().len()
+            ),
+        ));
+        return;
+    }
+    if let Some(i) = rows.iter().position(|r| r.contains(['/', ' '])) {
+        problems.push(Problem::at(
+            &["setup", "rows", &i.to_string()],
+            "a row is one string without `/` or spaces: one list item per row",
+        ));
+        return;
+    }
+    match notation::parse_position(t, &rows.join("/")) {
+        Ok(read) => {
+            for c in t.board.cells() {
+                s.stacks[c.index()] = read.stacks[c.index()].clone();
+                if let (Some(b), Some(&r)) =
+                    (s.layers.get_mut(c.index()), read.layers.get(c.index()))
+                {
+                    *b = r;
+                }
+            }
+        }
+        Err(e) => {
+            // The column in the joined text tells which row is wrong.
+            let mut col = e.column;
+            let mut row = 0;
+            while row + 1 < rows.len() && col > rows[row].chars().count() + 1 {
+                col -= rows[row].chars().count() + 1;
+                row += 1;
+            }
+            problems.push(Problem::at(
+                &["setup", "rows", &row.to_string()],
+                format!("column {col}: {}", e.message),
+            ));
+        }
+    }
+}
+
+pub(crate) fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &mut Vec<Problem>) {
+    if !def.setup.rows.is_empty() {
+        setup_rows(t, &def.setup.rows, s, problems);
+    }
+    for (cell, text) in &def.setup.cells {
+        let Some(c) = t.board.cell(cell) else {
+            problems.push(
+                Problem::at(&["setup", "cells", cell], format!("unknown cell `{cell}`"))
+                    .suggesting(cell, t.board.names().iter().map(String::as_str)),
+            );
+            continue;
+        };
+        match notation::parse_pieces(t, text) {
+            Ok(ps) => s.stacks[c.index()] = ps.into_iter().collect(),
+            Err(e) => problems.push(Problem::at(&["setup", "cells", cell], e.message)),
+        }
+    }
+    for (zone, text) in &def.setup.zones {
+        let (zname, seat) = match zone.split_once('.') {
+            Some((z, seat)) => (z, Some(seat)),
+            None => (zone.as_str(), None),
+        };
+        let seat_id = match seat {
+            Some(n) => match t.seat(n) {
+                Some(p) => Some(p),
+                None => {
+                    problems.push(Problem::at(
+                        &["setup", "zones", zone],
+                        format!("`{n}` is not a seat"),
+                    ));
+                    continue;
+                }
+            },
+            None => None,
+        };
+        let loc = t.zone_loc(zname, seat_id).filter(|l| {
+            t.loc_zone(*l)
+                .is_some_and(|z| z.seat.is_none() || seat_id.is_some())
+        });
+        let Some(loc) = loc else {
+            problems.push(Problem::at(
+                &["setup", "zones", zone],
+                format!("`{zone}` is not a zone (a per-seat zone is written `name.Seat`)"),
+            ));
+            continue;
+        };
+        match notation::parse_pieces(t, text) {
+            Ok(mut ps) => {
+                ps.sort();
+                s.stacks[loc.index()] = ps.into_iter().collect();
+            }
+            Err(e) => problems.push(Problem::at(&["setup", "zones", zone], e.message)),
+        }
+    }
+    if let Some(f) = &def.setup.first
+        && t.seat(f).is_none()
+    {
+        problems.push(Problem::at(
+            &["setup", "first"],
+            format!("`{f}` is not a seat"),
+        ));
+    }
+    check_piece_total(t, s, problems);
+    if let Some(stash) = &def.stash {
+        check_stash(stash, t, s, problems);
+    }
+}
+
+/// All the pieces of a game fit the engine's counts (a stack carried whole, say).
+fn check_piece_total(t: &Tables, s: &State, problems: &mut Vec<Problem>) {
+    let total: usize = (0..t.loc_count())
+        .map(|l| s.stack(crate::engine::Loc(l as u16)).len())
+        .sum();
+    if total > crate::engine::MAX_PIECES {
+        problems.push(Problem::at(
+            &["setup"],
+            format!(
+                "the set-up has {total} pieces: at most {}",
+                crate::engine::MAX_PIECES
+            ),
+        ));
+    }
+}
+
+/// The set-up may not use more pieces of a kind than the stash holds.
+fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<Problem>) {
+    let mut used = vec![0u32; t.pieces.len()];
+    for l in 0..t.loc_count() {
+        for p in s.stack(crate::engine::Loc(l as u16)) {
+            used[p.index()] += 1;
+        }
+    }
+    for (table, map) in [("seat", &stash.seat), ("neutral", &stash.neutral)] {
+        for sym in map.keys() {
+            if sym.chars().count() != 1 || sym.chars().next().and_then(|c| t.kind(c)).is_none() {
+                problems.push(Problem::at(
+                    &["stash", table, sym],
+                    format!("`{sym}` is not a piece kind"),
+                ));
+            }
+        }
+    }
+    for (k, kind) in t.kinds.iter().enumerate() {
+        let sym = kind.symbol.to_string();
+        let owners =
+            std::iter::once(None).chain((0..t.player_count()).map(|p| Some(PlayerId(p as u8))));
+        for owner in owners {
+            let have = match owner {
+                None => stash.neutral.get(&sym).copied().unwrap_or(0),
+                Some(_) => stash.seat.get(&sym).copied().unwrap_or(0),
+            };
+            let n = used[t.piece(KindId(k as u8), owner).index()];
+            if n > have {
+                let whose = match owner {
+                    None => "neutral".to_string(),
+                    Some(p) => format!("of seat {}", t.seats[p.index()].name),
+                };
+                problems.push(Problem::at(
+                    &["setup"],
+                    format!(
+                        "the set-up places {n} {} ({whose}) but the stash holds {have}",
+                        kind.name
+                    ),
+                ));
+            }
+        }
+    }
+}

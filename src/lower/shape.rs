@@ -1,0 +1,392 @@
+//! The tables' first shape: seats and teams, kinds and pieces, zones, the names cells, zones
+//! and words may take, the engine's bounds, and the plain `[rules]` settings; the passes
+//! (`super::PASSES`) fill in the rest.
+
+use super::*;
+
+/// A game id: lower-case letters, digits and `-`.
+pub(super) fn game_id(def: &GameDef, problems: &mut Vec<Problem>) {
+    let id_ok = !def.game.id.is_empty()
+        && def
+            .game
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        problems.push(Problem::at(
+            &["game", "id"],
+            "a game id is lower-case letters, digits and `-`",
+        ));
+    }
+}
+
+/// Seats and teams.
+pub(super) fn seats(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<Seat> {
+    let mut seats: Vec<Seat> = Vec::new();
+    if def.players.seats.is_empty() || def.players.seats.len() > 8 {
+        problems.push(Problem::at(
+            &["players", "seats"],
+            "a game has 1 to 8 seats",
+        ));
+    }
+    for (i, sd) in def.players.seats.iter().enumerate() {
+        let letter = match &sd.letter {
+            Some(l) if l.chars().count() == 1 && l.chars().all(|c| c.is_ascii_lowercase()) => {
+                l.chars().next()
+            }
+            Some(_) => {
+                problems.push(Problem::at(
+                    &["players", "seats", &i.to_string(), "letter"],
+                    "a seat letter is one lower-case letter",
+                ));
+                None
+            }
+            None => sd
+                .name
+                .chars()
+                .next()
+                .map(|c| c.to_ascii_lowercase())
+                .filter(|c| c.is_ascii_lowercase()),
+        };
+        let Some(letter) = letter else {
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string()],
+                format!("seat `{}` needs a `letter` (a-z)", sd.name),
+            ));
+            continue;
+        };
+        if seats.iter().any(|s| s.letter == letter) {
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string()],
+                format!("seat letter `{letter}` is used twice: give `letter`"),
+            ));
+        }
+        if seats.iter().any(|s| s.name == sd.name) {
+            problems.push(Problem::at(
+                &["players", "seats", &i.to_string(), "name"],
+                format!("seat `{}` is listed twice", sd.name),
+            ));
+        }
+        seats.push(Seat {
+            name: sd.name.clone(),
+            letter,
+            colours: sd.colours.clone(),
+            team: i as u8,
+        });
+    }
+    for (ti, team) in def.players.teams.iter().enumerate() {
+        let first = team
+            .first()
+            .and_then(|n| seats.iter().position(|s| &s.name == n));
+        for (j, name) in team.iter().enumerate() {
+            match seats.iter().position(|s| &s.name == name) {
+                Some(k) => seats[k].team = first.unwrap_or(k) as u8,
+                None => problems.push(
+                    Problem::at(
+                        &["players", "teams", &ti.to_string(), &j.to_string()],
+                        format!("`{name}` is not a seat"),
+                    )
+                    .suggesting(name, def.players.seats.iter().map(|s| s.name.as_str())),
+                ),
+            }
+        }
+    }
+    seats
+}
+
+/// Piece kinds, and what a piece becomes when a capture hands it over (a promoted piece
+/// reverts).
+pub(super) fn kinds(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<KindInfo> {
+    let mut kinds = Vec::new();
+    if def.pieces.len() > 52 {
+        problems.push(Problem::at(
+            &["pieces"],
+            "at most 52 piece kinds (26 letters, each with a promoted `~` form)",
+        ));
+    }
+    for (sym, p) in &def.pieces {
+        let mut chars = sym.chars();
+        let (symbol, promoted) = match (chars.next(), chars.as_str()) {
+            (Some(c), "") if c.is_ascii_uppercase() => (c, false),
+            (Some(c), "~") if c.is_ascii_uppercase() => (c, true),
+            _ => {
+                problems.push(Problem::at(
+                    &["pieces", sym],
+                    format!(
+                        "piece kind `{sym}` must be one upper-case letter, with `~` after it for a promoted form (`Q~`)"
+                    ),
+                ));
+                continue;
+            }
+        };
+        if !(0..=99).contains(&p.size) {
+            problems.push(Problem::at(&["pieces", sym, "size"], "size must be 0..=99"));
+        }
+        kinds.push(KindInfo {
+            symbol,
+            promoted,
+            captured_as: None,
+            name: p.name.clone(),
+            size: p.size,
+            role: p.role.clone().unwrap_or_else(|| p.name.clone()),
+            colour: p.colour,
+            neutral_colour: p.neutral_colour.clone(),
+        });
+    }
+    // What a piece becomes when a capture hands it over (a promoted piece reverts).
+    for (sym, p) in &def.pieces {
+        let Some(to) = &p.captured_as else { continue };
+        let found = kinds.iter().position(|k| {
+            let name = if k.promoted {
+                format!("{}~", k.symbol)
+            } else {
+                k.symbol.to_string()
+            };
+            &name == to
+        });
+        let me = kinds
+            .iter()
+            .position(|k| sym.starts_with(k.symbol) && k.promoted == sym.ends_with('~'));
+        match (found, me) {
+            (Some(f), Some(m)) => kinds[m].captured_as = Some(KindId(f as u8)),
+            _ => problems.push(Problem::at(
+                &["pieces", sym, "captured_as"],
+                format!("`{to}` is not a piece kind"),
+            )),
+        }
+    }
+    kinds
+}
+
+/// Every piece value: each kind owned by nobody, then by each seat.
+pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>) -> Vec<PieceInfo> {
+    let mut pieces = Vec::new();
+    for (k, info) in kinds.iter().enumerate() {
+        for slot in 0..=np {
+            pieces.push(PieceInfo {
+                kind: KindId(k as u8),
+                owner: if slot == 0 {
+                    None
+                } else {
+                    Some(PlayerId((slot - 1) as u8))
+                },
+                size: info.size,
+            });
+        }
+    }
+    if pieces.len() > 255 {
+        problems.push(Problem::at(
+            &["pieces"],
+            "too many piece kinds for this many seats (kinds x (seats+1) must be < 256)",
+        ));
+    }
+    pieces
+}
+
+/// Zones (one per seat or shared), and whether the implicit `captured` zone was made:
+/// captures that name no zone go to the capturer's `captured` zone, made here when the
+/// definition does not declare it.
+pub(super) fn zones(
+    def: &GameDef,
+    np: usize,
+    problems: &mut Vec<Problem>,
+) -> (Vec<ZoneInfo>, bool) {
+    let mut zones = Vec::new();
+    for (name, z) in &def.zones {
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || name.is_empty() {
+            problems.push(Problem::at(
+                &["zones", name],
+                "a zone name is letters, digits and `_`",
+            ));
+        }
+        match z.per {
+            ZonePer::Shared => zones.push(ZoneInfo {
+                name: name.clone(),
+                seat: None,
+                description: z.description.clone(),
+            }),
+            ZonePer::Seat => {
+                for p in 0..np {
+                    zones.push(ZoneInfo {
+                        name: name.clone(),
+                        seat: Some(PlayerId(p as u8)),
+                        description: z.description.clone(),
+                    })
+                }
+            }
+        }
+    }
+    let implicit_captured = !def.zones.contains_key(CAPTURED)
+        && def
+            .generators
+            .values()
+            .any(|m| m.capture != crate::def::CaptureMode::None && m.capture_to.is_none());
+    if implicit_captured {
+        for p in 0..np {
+            zones.push(ZoneInfo {
+                name: CAPTURED.to_string(),
+                seat: Some(PlayerId(p as u8)),
+                description: Some("the pieces this player has captured".to_string()),
+            });
+        }
+    }
+    (zones, implicit_captured)
+}
+
+/// Zones and cells share the names moves are written with: no name may be both.
+pub(super) fn names_apart(
+    def: &GameDef,
+    board: &Board,
+    implicit_captured: bool,
+    problems: &mut Vec<Problem>,
+) {
+    if implicit_captured && board.cell(CAPTURED).is_some() {
+        problems.push(Problem::at(
+            &["board"],
+            "a cell is named `captured`, the zone captures go to when a generator names none: give those generators `capture_to`, or rename the cell",
+        ));
+    }
+    for z in &def.zones {
+        if board.cell(z.0).is_some() {
+            problems.push(Problem::at(
+                &["zones", z.0],
+                format!("`{}` is both a zone and a cell", z.0),
+            ));
+        }
+    }
+}
+
+/// The bounds the engine's numbers rely on: plies, and vars, words and phases (8 bits each).
+pub(super) fn limits(def: &GameDef, problems: &mut Vec<Problem>) {
+    use crate::engine::{MAX_NAMES, MAX_PLIES};
+    if def.game.max_plies > MAX_PLIES {
+        problems.push(Problem::at(
+            &["game", "max_plies"],
+            format!(
+                "max_plies = {}: at most {MAX_PLIES} (a game that long would take days to play out)",
+                def.game.max_plies
+            ),
+        ));
+    }
+    for (key, n) in [
+        ("vars", def.rules.vars.len()),
+        ("words", def.rules.words.len()),
+        ("phases", def.rules.phases.len()),
+    ] {
+        if n > MAX_NAMES {
+            problems.push(Problem::at(
+                &["rules", key],
+                format!("{n} {key}: at most {MAX_NAMES}"),
+            ));
+        }
+    }
+}
+
+/// Words are typed as moves, so each must read as a word: lower-case letters and `_`, not a
+/// move of its own (`pass`; `xd7`, a removal).
+pub(super) fn words(def: &GameDef, problems: &mut Vec<Problem>) {
+    for (i, w) in def.rules.words.iter().enumerate() {
+        let shaped = w.starts_with(|c: char| c.is_ascii_lowercase())
+            && w.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+        let problem = if !shaped {
+            Some(format!(
+                "`{w}`: a word is lower-case letters and `_`, starting with a letter"
+            ))
+        } else if w == "pass" {
+            Some("`pass` is a move of its own in every game: choose another word".to_string())
+        } else {
+            w.strip_prefix('x').map(|cell| {
+                format!(
+                    "`{w}` would read as a removal from a cell `{cell}` (`x` then a cell): choose a word not starting with x"
+                )
+            })
+        };
+        if let Some(m) = problem {
+            problems.push(Problem::at(&["rules", "words", &i.to_string()], m));
+        }
+    }
+}
+
+/// The tables' first shape: what the seats, kinds, pieces, zones and board give, and the
+/// plain settings read straight off `[rules]`; the passes fill in the rest.
+pub(super) fn shape(
+    def: &GameDef,
+    board: Board,
+    seats: Vec<Seat>,
+    kinds: Vec<KindInfo>,
+    pieces: Vec<PieceInfo>,
+    zones: Vec<ZoneInfo>,
+    problems: &mut Vec<Problem>,
+) -> Tables {
+    let phases = if def.rules.phases.is_empty() {
+        vec!["play".to_string()]
+    } else {
+        def.rules.phases.clone()
+    };
+    let separator = match def.rules.separator.as_deref() {
+        None | Some("-") => '-',
+        Some("/") => '/',
+        Some(other) => {
+            problems.push(Problem::at(
+                &["rules", "separator"],
+                format!("separator must be `-` or `/`, not `{other}`"),
+            ));
+            '-'
+        }
+    };
+    let all_cells = crate::board::all_cells(board.len());
+    Tables {
+        id: def.game.id.clone(),
+        all_cells,
+        board,
+        seats,
+        kinds,
+        pieces,
+        zones,
+        phases,
+        vars: def.rules.vars.keys().cloned().collect(),
+        var_defaults: def.rules.vars.values().copied().collect(),
+        max_plies: def.game.max_plies,
+        no_moves: def.rules.no_moves,
+        royal: None,
+        generator_tiers: Vec::new(),
+        phase_tiers: Vec::new(),
+        phase_ends: Vec::new(),
+        may_pass: def.rules.may_pass,
+        separator,
+        generators: Vec::new(),
+        dice: def.dice.as_ref().and_then(|d| {
+            match crate::engine::dice::check(d.count as usize, d.sides) {
+                Ok(()) => Some(crate::engine::DiceSpec {
+                    count: d.count,
+                    sides: d.sides,
+                }),
+                Err(m) => {
+                    problems.push(Problem::at(&["dice"], m));
+                    None
+                }
+            }
+        }),
+        words: def.rules.words.clone(),
+        end: crate::engine::End::default(),
+        turn: None,
+        stakes: None,
+        rounds: Default::default(),
+        race: None,
+        unmoved: None,
+        en_passant: def.generators.values().any(|m| m.en_passant),
+        conditions: Vec::new(),
+        forbid: Vec::new(),
+        release: None,
+        tracks: Vec::new(),
+        layered: def.generators.values().any(|m| m.layers),
+        repetition: def.rules.repetition.filter(|n| *n >= 2),
+        clock: None,
+        repetition_vars: def
+            .rules
+            .vars
+            .keys()
+            .map(|k| !def.rules.repetition_ignores.contains(k))
+            .collect(),
+    }
+}
