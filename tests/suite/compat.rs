@@ -1,5 +1,5 @@
 //! Old definitions keep working (issue 29): every shipped game and example as it stood
-//! before each of the last six changes of the format (tests/data/compat/COMMIT/, see its
+//! before each of the last seven changes of the format (tests/data/compat/COMMIT/, see its
 //! README) loads with today's engine, base game and every variant, plays random games to the
 //! end, and passes the scenarios it shipped with. A key or script behaviour that changed
 //! meaning fails here, not in the middle of a user's game.
