@@ -1,8 +1,6 @@
 //! Flights (`kind = "fly"`): a top piece to any cell satisfying `land` (Nine Men's
 //! Morris' flying).
 
-use smallvec::SmallVec;
-
 use super::*;
 
 /// Every flight: a movable top piece to any cell satisfying `land` (and the land rules).
@@ -39,19 +37,7 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, moving: &Movement, out: &mut V
                 Some(v) if v.stop && moving.net_ok(player, from, to, v.breaks as u32) => {}
                 _ => continue,
             }
-            let mut leg = Leg {
-                path: short_path(&[loc, Loc(to.0)]),
-                captured: SmallVec::new(),
-                broken: 0,
-                passing: None,
-                rules_any: 0,
-            };
-            if pat.capture.mode == CaptureMode::Land
-                && top.is_some_and(|p| pat.captures(t, p, piece, player))
-            {
-                leg.captured.push(to);
-            }
-            finish(t, s, pat, moving, player, piece, &leg, out);
+            one_leg(t, s, pat, moving, player, piece, (from, to), top, out);
         }
     }
 }

@@ -5,6 +5,36 @@ use smallvec::SmallVec;
 
 use super::*;
 
+/// The move of one leg from `from` to `to` (whose top is `top`), capturing there when the
+/// generator captures on landing: what a leap and a flight make of each landing they allow.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn one_leg(
+    t: &Tables,
+    s: &State,
+    pat: &Generator,
+    moving: &Movement,
+    player: PlayerId,
+    piece: Piece,
+    (from, to): (CellId, CellId),
+    top: Option<Piece>,
+    out: &mut Vec<Move>,
+) {
+    let mut leg = Leg {
+        path: short_path(&[Loc(from.0), Loc(to.0)]),
+        captured: SmallVec::new(),
+        broken: 0,
+        passing: None,
+        rules_any: 0,
+    };
+    if pat.capture.mode == CaptureMode::Land
+        && top.is_some_and(|p| pat.captures(t, p, piece, player))
+    {
+        leg.captured.push(to);
+    }
+    finish(t, s, pat, moving, player, piece, &leg, out);
+}
+
 /// Turns a finished path into moves (one, or one per promotion choice): captures first (so a
 /// landing capture clears the cell), then the moving piece's transfer, then scores.
 #[allow(clippy::too_many_arguments)]

@@ -1,8 +1,6 @@
 //! Leaps (`kind = "leap"`): to the end of fixed paths of directions, whatever lies between
 //! (a knight).
 
-use smallvec::SmallVec;
-
 use super::*;
 
 /// A leap generator's paths.
@@ -91,18 +89,6 @@ fn leap(
             Some(v) if v.stop && moving.net_ok(player, from, at, v.breaks as u32) => {}
             _ => continue,
         }
-        let mut leg = Leg {
-            path: short_path(&[Loc(from.0), Loc(at.0)]),
-            captured: SmallVec::new(),
-            broken: 0,
-            passing: None,
-            rules_any: 0,
-        };
-        if pat.capture.mode == CaptureMode::Land
-            && top.is_some_and(|p| pat.captures(t, p, piece, player))
-        {
-            leg.captured.push(at);
-        }
-        finish(t, s, pat, moving, player, piece, &leg, out);
+        one_leg(t, s, pat, moving, player, piece, (from, at), top, out);
     }
 }

@@ -22,7 +22,7 @@ mod remove;
 pub mod sow;
 pub mod track;
 
-use land::{conversions, finish};
+use land::{conversions, finish, one_leg};
 use place::drop_at;
 
 pub use castle::Castle;

@@ -326,14 +326,8 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
                 continue;
             }
             out.push(Move {
-                shape: Shape::Place(piece),
-                path,
                 taken,
-                suffix: None,
-                on_top: false,
-                die: 0,
-                actions,
-                chance: 0,
+                ..Move::of(Shape::Place(piece), path, actions)
             });
         }
     }

@@ -236,13 +236,11 @@ fn sow_from(
         }
     }
     Some(Move {
-        shape: Shape::Path,
-        path: SmallVec::from_slice(&[from, Loc(last.0)]),
         taken,
-        suffix: None,
-        on_top: false,
-        die: 0,
-        actions,
-        chance: 0,
+        ..Move::of(
+            Shape::Path,
+            SmallVec::from_slice(&[from, Loc(last.0)]),
+            actions,
+        )
     })
 }
