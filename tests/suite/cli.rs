@@ -709,3 +709,21 @@ fn ctrl_c_stops_perft_and_bench_with_the_count_so_far() {
     assert!(out.starts_with("bench chess: interrupted after "), "{out}");
     assert!(out.contains(" playouts/s"), "{out}");
 }
+
+/// `--color` and `--dice` take only their words: anything else is refused before the game
+/// starts, naming the flag and the words it takes.
+#[test]
+fn play_flags_refuse_unknown_words() {
+    for (flag, bad, want) in [
+        ("--color", "sometimes", "auto, always, never"),
+        ("--dice", "loaded", "auto, manual"),
+    ] {
+        let out = icebox(&["play", "backgammon", "--quiet", flag, bad]);
+        assert!(!out.status.success(), "{flag} {bad} was accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(flag) && err.contains(want),
+            "{flag} {bad}:\n{err}"
+        );
+    }
+}
