@@ -605,7 +605,7 @@ impl Game {
         let t = &*self.tables;
         let moved_kind = match m.shape {
             Shape::Place(p) => Some(t.info(p).kind),
-            Shape::Path => m.from().and_then(|l| tx.s.top(l)).map(|p| t.info(p).kind),
+            Shape::Path | Shape::Turn => m.from().and_then(|l| tx.s.top(l)).map(|p| t.info(p).kind),
             Shape::Pass | Shape::Roll(_) | Shape::Choose(_) | Shape::Word(_) | Shape::Remove => {
                 None
             }

@@ -75,10 +75,10 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
         let stack = s.stack(c.into());
         match stack.len() {
             0 => ".".into(),
-            1 => t.piece_text(stack[0]),
+            1 => piece_shown(t, stack[0]),
             _ => stack
                 .iter()
-                .map(|p| t.piece_text(*p))
+                .map(|p| piece_shown(t, *p))
                 .collect::<Vec<_>>()
                 .join(""),
         }
@@ -418,4 +418,32 @@ fn canvas(g: &Game, s: &State, cell_text: &dyn Fn(crate::board::CellId) -> Strin
         out.push('\n');
     }
     out
+}
+
+/// A piece as the board shows it: its text, with an arrow for a piece lying along a compass
+/// direction (`aL↗` for `aL[ne]`); other directions keep their bracketed name.
+fn piece_shown(t: &crate::engine::Tables, p: crate::engine::Piece) -> String {
+    const ARROWS: [(&str, char); 8] = [
+        ("n", '↑'),
+        ("ne", '↗'),
+        ("e", '→'),
+        ("se", '↘'),
+        ("s", '↓'),
+        ("sw", '↙'),
+        ("w", '←'),
+        ("nw", '↖'),
+    ];
+    let text = t.piece_text(p);
+    let Some(d) = t.info(p).facing else {
+        return text;
+    };
+    let name = t.board.dir_name(d);
+    match ARROWS.iter().find(|(n, _)| *n == name) {
+        Some((_, arrow)) => {
+            let mut shown = text[..text.len() - name.len() - 2].to_string();
+            shown.push(*arrow);
+            shown
+        }
+        None => text,
+    }
 }

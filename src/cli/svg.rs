@@ -95,6 +95,26 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
         let w = h * 0.8;
         let base = cy + h / 2.0 - 2.0;
         let stroke = if *p == top { 2.2 } else { 1.0 };
+        if let Some(d) = t.info(*p).facing {
+            let (ux, uy) = pointing(t, d);
+            // Lying down, seen from above: the tip points along its direction.
+            let (len, half) = (h * 0.95, h * 0.2);
+            let (tx, ty) = (cx + ux * len * 0.55, cy + uy * len * 0.55);
+            let (bx, by) = (cx - ux * len * 0.45, cy - uy * len * 0.45);
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" fill-opacity="0.85" stroke="black" stroke-width="{stroke}" data-facing="{}"/>"#,
+                tx,
+                ty,
+                bx - uy * half,
+                by + ux * half,
+                bx + uy * half,
+                by - ux * half,
+                colour(t, *p),
+                esc(t.board.dir_name(d))
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" fill-opacity="0.85" stroke="black" stroke-width="{stroke}"/>"#,
@@ -126,6 +146,31 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
             stack.len()
         );
     }
+}
+
+/// The unit vector on the picture (y down) of a direction a piece lies along: the compass
+/// names by their bearing, any other direction by the way its links run on the drawing.
+fn pointing(t: &Tables, d: crate::board::DirId) -> (f64, f64) {
+    const COMPASS: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+    let b = &t.board;
+    if let Some(i) = COMPASS.iter().position(|c| *c == b.dir_name(d)) {
+        let a = std::f64::consts::FRAC_PI_4 * i as f64;
+        return (a.sin(), -a.cos());
+    }
+    let (pts, _, _) = layout(t);
+    for c in b.cells() {
+        if let Some(n) = b.step(c, d) {
+            let (dx, dy) = (
+                pts[n.index()].0 - pts[c.index()].0,
+                pts[n.index()].1 - pts[c.index()].1,
+            );
+            let len = (dx * dx + dy * dy).sqrt();
+            if len > 0.0 {
+                return (dx / len, dy / len);
+            }
+        }
+    }
+    (0.0, -1.0)
 }
 
 /// A zone's location number and the text of each of its pieces.

@@ -10,12 +10,24 @@ use std::fmt;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, Deserialize, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 
-use super::model::{Amount, CellCond, Conds, OptionValue, RegionDef};
+use super::model::{Amount, CellCond, CondTerm, Conds, OptionValue, RegionDef};
 use crate::diag::suggest;
 
-/// One cell condition from its word, with serde's "unknown variant" error for a wrong one.
-fn cond<E: de::Error>(word: &str) -> Result<CellCond, E> {
-    CellCond::deserialize(word.into_deserializer())
+/// One entry of a condition list: a word, or words separated by spaces that must all hold,
+/// with serde's "unknown variant" error for a wrong word.
+fn cond<E: de::Error>(text: &str) -> Result<CondTerm, E> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() {
+        return Err(E::custom("an empty cell condition"));
+    }
+    let mut term = Vec::with_capacity(words.len());
+    for w in words {
+        let c = CellCond::deserialize(w.into_deserializer())?;
+        if !term.contains(&c) {
+            term.push(c);
+        }
+    }
+    Ok(CondTerm(term))
 }
 
 impl<'de> Deserialize<'de> for Conds {
@@ -244,7 +256,7 @@ mod tests {
             land: Conds,
         }
         let t: T = toml::from_str("land = [\"empty\", \"enemy\"]").expect("a list");
-        assert_eq!(t.land.as_slice(), [CellCond::Empty, CellCond::Enemy]);
+        assert_eq!(t.land.alone(), [CellCond::Empty, CellCond::Enemy]);
         let e = toml::from_str::<T>("land = \"emtpy\"")
             .err()
             .map(|e| e.message().to_string())

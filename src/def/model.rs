@@ -163,6 +163,10 @@ pub struct EndDef {
     /// of a region (Breakthrough: a piece reaching the far row).
     #[serde(default)]
     pub reach: Option<ReachDef>,
+    /// The seat that moved wins when its score reaches a target (Pikemen: 12 points of
+    /// captured pyramids, with `score = "pips"` on the capturing generator).
+    #[serde(default)]
+    pub score: Option<ScoreDef>,
     /// No empty cell left: the game ends so.
     #[serde(default)]
     pub full: Option<EndBy>,
@@ -286,6 +290,17 @@ pub struct ReachDef {
     #[serde(default)]
     pub kinds: Vec<String>,
     /// What the win is called in the result (default: "reached REGION").
+    #[serde(default)]
+    pub why: Option<String>,
+}
+
+/// A score that wins (`[end.score]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreDef {
+    /// The score at or past which the seat that moved wins.
+    pub target: i64,
+    /// What the win is called in the result (default: "reached N points").
     #[serde(default)]
     pub why: Option<String>,
 }
@@ -734,6 +749,12 @@ pub struct PieceDef {
     /// (`capture_owner = "mover"`): a promoted piece reverts to a pawn (`"P"`).
     #[serde(default)]
     pub captured_as: Option<String>,
+    /// How a piece of this kind may stand on the board: `up` (upright), board directions it
+    /// may lie pointing along (`n`, `ne`...), or `all` for every direction of the board
+    /// (Pikemen: `["up", "all"]`). Empty (default): it only stands. A lying piece is written
+    /// with its direction in brackets (`aL[ne]`); off the board every piece stands.
+    #[serde(default)]
+    pub facings: Vec<String>,
 }
 
 fn one() -> i64 {
@@ -815,26 +836,103 @@ pub enum CellCond {
     Larger,
     /// A single opponent's piece, alone on the cell (a backgammon blot). Track generators only.
     LoneEnemy,
+    /// Top piece stands upright (or is of a kind with no `facings`).
+    Upright,
+    /// Top piece lies pointing along a direction (`facings`).
+    Lying,
 }
 
-/// One condition, or a list meaning "any of these".
+impl CellCond {
+    /// Every condition, in declaration order (a condition's bit is its position here).
+    pub const ALL: [CellCond; 13] = [
+        CellCond::Empty,
+        CellCond::Occupied,
+        CellCond::Any,
+        CellCond::Own,
+        CellCond::Friend,
+        CellCond::Enemy,
+        CellCond::Neutral,
+        CellCond::Smaller,
+        CellCond::NotLarger,
+        CellCond::Larger,
+        CellCond::LoneEnemy,
+        CellCond::Upright,
+        CellCond::Lying,
+    ];
+}
+
+/// One entry of a condition list: a condition, or several written with spaces that must all
+/// hold (`"enemy lying"`: an enemy piece lying down; `"enemy smaller"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CondTerm(pub Vec<CellCond>);
+
+impl Serialize for CondTerm {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let words: Vec<String> = self
+            .0
+            .iter()
+            .filter_map(|c| serde_json::to_value(c).ok())
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect();
+        s.serialize_str(&words.join(" "))
+    }
+}
+
+impl JsonSchema for CondTerm {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "CondTerm".into()
+    }
+
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let one = g.subschema_for::<CellCond>();
+        schemars::json_schema!({
+            "description": "A cell condition, or several separated by spaces that must all hold (`enemy lying`).",
+            "anyOf": [one, { "type": "string" }]
+        })
+    }
+}
+
+/// One condition, or a list meaning "any of these"; an entry may join several conditions
+/// that must all hold (`["empty", "enemy lying", "enemy smaller"]`).
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(untagged)]
 #[non_exhaustive]
 pub enum Conds {
     /// A single condition.
-    One(CellCond),
+    One(CondTerm),
     /// Any of several conditions.
-    AnyOf(Vec<CellCond>),
+    AnyOf(Vec<CondTerm>),
 }
 
 impl Conds {
-    /// The conditions as a slice.
-    pub fn as_slice(&self) -> &[CellCond] {
+    /// The entries.
+    pub fn terms(&self) -> &[CondTerm] {
         match self {
             Conds::One(c) => std::slice::from_ref(c),
             Conds::AnyOf(v) => v,
         }
+    }
+
+    /// The conditions written alone (an entry of one condition).
+    pub fn alone(&self) -> Vec<CellCond> {
+        self.terms()
+            .iter()
+            .filter(|t| t.0.len() == 1)
+            .map(|t| t.0[0])
+            .collect()
+    }
+
+    /// The entries that join several conditions.
+    pub fn conjunctions(&self) -> impl Iterator<Item = &[CellCond]> {
+        self.terms()
+            .iter()
+            .filter(|t| t.0.len() > 1)
+            .map(|t| t.0.as_slice())
+    }
+
+    /// Whether condition `c` appears anywhere.
+    pub fn mentions(&self, c: CellCond) -> bool {
+        self.terms().iter().any(|t| t.0.contains(&c))
     }
 }
 
@@ -938,6 +1036,10 @@ pub enum GeneratorKind {
     Fly,
     /// Sow a pit's pieces one by one along a `[tracks]` course (mancala games).
     Sow,
+    /// Turn a piece in place: the mover's top piece (of `kinds`, facing one of `when_facing`)
+    /// changes how it stands, one move for each facing its kind has other than its own
+    /// (`turn_to = "up"`: only standing it up). Written `c3[ne]`, `c3[up]`.
+    Turn,
     /// Castling: an unmoved piece of `kinds` moves `steps` cells along a direction toward an
     /// unmoved `partner` (the first piece met that way, every cell between empty), and the
     /// partner lands on the cell it crossed last. Pieces are unmoved until they first leave
@@ -1177,6 +1279,30 @@ pub struct GeneratorDef {
     /// could move onto (default true).
     #[serde(default = "yes")]
     pub safe: bool,
+    /// Only pieces facing one of these move: `up` (standing), `lying` (along any
+    /// direction), or direction names. Empty (default): any piece.
+    #[serde(default)]
+    pub when_facing: Vec<String>,
+    /// How the piece stands when the move ends: `keep` (default: as it stood), `any` (a move
+    /// for each facing of its kind: Pikemen's "orient the pyramid to point in any of the 8
+    /// directions or stand it upright"), `up` (standing). For `turn`: `any` (default, every
+    /// facing but its own) or `up`. The move's text ends with the facing: `a1-a5[ne]`.
+    #[serde(default)]
+    pub turn_to: Option<TurnTo>,
+}
+
+/// How a moved piece stands when its move ends (`turn_to`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum TurnTo {
+    /// As it stood before.
+    #[default]
+    Keep,
+    /// Any facing of its kind, upright included if its kind may stand: a move for each.
+    Any,
+    /// Upright.
+    Up,
 }
 
 /// Lines whose pieces a removal spares.

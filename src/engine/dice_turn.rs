@@ -387,7 +387,7 @@ pub fn after(
             }
             Ok(false)
         }
-        Shape::Path | Shape::Place(_) | Shape::Remove => Ok(!tx.s.dice().is_empty()),
+        Shape::Path | Shape::Place(_) | Shape::Remove | Shape::Turn => Ok(!tx.s.dice().is_empty()),
     }
 }
 

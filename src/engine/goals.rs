@@ -150,6 +150,11 @@ pub fn after_move(
     {
         return Some(Outcome::win(t, mover, reach.why.clone()));
     }
+    if let Some((target, why)) = &end.score
+        && s.scores().get(mover.index()).is_some_and(|x| x >= target)
+    {
+        return Some(Outcome::win(t, mover, why.clone()));
+    }
     if !end.lose_first
         && let Some(o) = lost()
     {

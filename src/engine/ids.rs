@@ -69,6 +69,40 @@ impl Piece {
     }
 }
 
+/// How a move leaves its piece standing: upright, or lying along a direction (the `[ne]` of
+/// `a1-a5[ne]` and of a turn `c3[ne]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Facing {
+    /// Standing upright: `[up]`.
+    Up,
+    /// Lying pointing along a direction.
+    Along(crate::board::DirId),
+}
+
+impl Facing {
+    /// The facing of a piece lying along `d`, or standing for `None`.
+    pub fn of(d: Option<crate::board::DirId>) -> Facing {
+        d.map_or(Facing::Up, Facing::Along)
+    }
+
+    /// The direction it points along (`None` upright).
+    pub fn dir(self) -> Option<crate::board::DirId> {
+        match self {
+            Facing::Up => None,
+            Facing::Along(d) => Some(d),
+        }
+    }
+
+    /// The bit of this facing in a set of facings (`Generator::when_facing`): bit 0 upright,
+    /// bit `1 + d` along direction `d` (directions past 62 share the last bit).
+    pub fn bit(self) -> u64 {
+        match self {
+            Facing::Up => 1,
+            Facing::Along(d) => 1 << (1 + d.index()).min(63),
+        }
+    }
+}
+
 /// A place that holds pieces: a board cell or an off-board zone instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Loc(pub(crate) u16);

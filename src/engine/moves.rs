@@ -126,6 +126,8 @@ pub enum Shape {
     Word(u8),
     /// A piece taken off the board (a mill's removal): `xd7`.
     Remove,
+    /// A piece turned in place to stand or point another way: `c3[ne]`, `c3[up]`.
+    Turn,
 }
 
 /// A move: what it looks like and what it does.
@@ -139,6 +141,9 @@ pub struct Move {
     pub taken: u16,
     /// A choice written after `=`, such as a promotion piece.
     pub suffix: Option<KindId>,
+    /// How the move leaves its piece standing, when it chooses (`turn_to`, a turn): written
+    /// in brackets at the end, `a1-a5[ne]`.
+    pub facing: Option<super::Facing>,
     /// The piece lands on top of the layer there (pinning it), written `^` after the suffix,
     /// rather than beside it.
     pub on_top: bool,
@@ -179,6 +184,7 @@ impl Move {
             path,
             taken: 0,
             suffix: None,
+            facing: None,
             on_top: false,
             die: 0,
             actions,

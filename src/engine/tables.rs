@@ -26,9 +26,14 @@ pub struct KindInfo {
     pub colour: usize,
     /// Colour when unowned.
     pub neutral_colour: Option<String>,
+    /// The directions a piece of this kind may lie pointing along (`facings`); empty for a
+    /// kind that only stands.
+    pub facings: Vec<crate::board::DirId>,
+    /// Whether it may stand upright on the board (`"up"` among its `facings`, or none).
+    pub upright: bool,
 }
 
-/// Facts about one piece value (kind + owner), precomputed for the hot path.
+/// Facts about one piece value (kind + owner + facing), precomputed for the hot path.
 #[derive(Clone, Copy, Debug)]
 pub struct PieceInfo {
     /// Its kind.
@@ -37,6 +42,12 @@ pub struct PieceInfo {
     pub owner: Option<PlayerId>,
     /// Size in pips.
     pub size: i64,
+    /// The direction it lies pointing along; `None` when it stands upright (or its kind has
+    /// no facings).
+    pub facing: Option<crate::board::DirId>,
+    /// The index of its kind's first facing's piece value for this owner (the piece lying
+    /// along `facings[i]` is this plus `i`); 0 for a kind with no facings.
+    pub faced: u8,
 }
 
 /// One seat.
@@ -215,6 +226,8 @@ pub struct End {
     pub connect: Option<(usize, usize)>,
     /// Reaching a region wins.
     pub reach: Option<Reach>,
+    /// A score that wins the seat that moved, and what the win is called.
+    pub score: Option<(i64, String)>,
     /// A full board.
     pub full: Option<crate::def::EndBy>,
     /// Nobody can move.
@@ -236,6 +249,7 @@ impl End {
             || self.losing_line.is_some()
             || self.connect.is_some()
             || self.reach.is_some()
+            || self.score.is_some()
             || self.full.is_some()
     }
 }
@@ -309,6 +323,37 @@ impl Tables {
     pub fn piece(&self, kind: KindId, owner: Option<PlayerId>) -> Piece {
         let slot = owner.map_or(0, |p| p.index() + 1);
         Piece((kind.index() * (self.seats.len() + 1) + slot) as u8)
+    }
+
+    /// The same piece standing upright (the value every piece has off the board).
+    #[inline]
+    pub fn upright(&self, p: Piece) -> Piece {
+        let i = self.info(p);
+        if i.facing.is_none() {
+            p
+        } else {
+            self.piece(i.kind, i.owner)
+        }
+    }
+
+    /// The same piece lying along `facing` (upright for `None`); `None` when its kind may not
+    /// point that way.
+    pub fn face(&self, p: Piece, facing: Option<crate::board::DirId>) -> Option<Piece> {
+        let i = self.info(p);
+        let Some(d) = facing else {
+            return Some(self.upright(p));
+        };
+        let k = &self.kinds[i.kind.index()];
+        let at = k.facings.iter().position(|f| *f == d)?;
+        let base = self.info(self.upright(p)).faced as usize;
+        u8::try_from(base + at).ok().map(Piece)
+    }
+
+    /// The same piece with another kind and owner, keeping its facing when the new kind may
+    /// point that way (upright otherwise): promotions and conversions.
+    pub fn recast(&self, p: Piece, kind: KindId, owner: Option<PlayerId>) -> Piece {
+        let new = self.piece(kind, owner);
+        self.face(new, self.info(p).facing).unwrap_or(new)
     }
 
     /// Facts about a piece.
@@ -439,7 +484,8 @@ impl Tables {
         }
     }
 
-    /// The text of a piece: owner letter (if owned) then kind symbol, e.g. `aS` or `L`.
+    /// The text of a piece: owner letter (if owned) then kind symbol, e.g. `aS` or `L`,
+    /// then the direction a lying piece points along in brackets (`aL[ne]`).
     pub fn piece_text(&self, p: Piece) -> String {
         let i = self.info(p);
         let mut s = String::with_capacity(3);
@@ -447,7 +493,17 @@ impl Tables {
             s.push(self.seats[o.index()].letter);
         }
         s.push_str(&self.kind_name(i.kind));
+        if let Some(d) = i.facing {
+            s.push('[');
+            s.push_str(self.board.dir_name(d));
+            s.push(']');
+        }
         s
+    }
+
+    /// Whether some kind has facings (a game of pointing pieces).
+    pub fn has_facings(&self) -> bool {
+        self.kinds.iter().any(|k| !k.facings.is_empty())
     }
 
     /// A pattern by name.

@@ -194,6 +194,14 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
             .is_some_and(|l| l.when_both == def::WhenBoth::Lose),
         connect,
         reach,
+        score: e.score.as_ref().map(|sc| {
+            (
+                sc.target,
+                sc.why
+                    .clone()
+                    .unwrap_or_else(|| format!("reached {} points", sc.target)),
+            )
+        }),
         full: e.full,
         stuck: e.stuck,
         dead,

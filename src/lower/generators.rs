@@ -54,8 +54,8 @@ const COMMON: [&str; 16] = [
     "score",
 ];
 
-/// Keys of the generators that move a piece (ray and leap).
-const MOVING: [&str; 7] = [
+/// Keys of the generators that move a piece (ray, leap and fly).
+const MOVING: [&str; 9] = [
     "base_kinds",
     "carry",
     "promote",
@@ -63,10 +63,13 @@ const MOVING: [&str; 7] = [
     "away_from",
     "legs",
     "unless_net",
+    "when_facing",
+    "turn_to",
 ];
 
 /// Each kind's own keys.
-const OWN: [(GeneratorKind, &str, &[&str]); 8] = [
+const OWN: [(GeneratorKind, &str, &[&str]); 9] = [
+    (GeneratorKind::Turn, "turn", &["when_facing", "turn_to"]),
     (
         GeneratorKind::Ray,
         "ray",
@@ -117,6 +120,7 @@ const OWN: [(GeneratorKind, &str, &[&str]); 8] = [
             "limit",
             "must_move_with",
             "surround",
+            "turn_to",
         ],
     ),
     (
@@ -225,11 +229,10 @@ fn convert(t: &Tables, name: &str, c: &def::ConvertDef, problems: &mut Vec<Probl
             &[&base[..], &["directions"]].concat(),
             problems,
         ),
-        pieces: Conds::of(
-            c.pieces
-                .as_ref()
-                .map_or(&[def::CellCond::Enemy][..], |x| x.as_slice()),
-        ),
+        pieces: c
+            .pieces
+            .as_ref()
+            .map_or(Conds::of(&[def::CellCond::Enemy]), Conds::from_def),
         kinds: kind_mask(&kinds),
         required: c.required,
     }
@@ -245,11 +248,10 @@ fn place_settings(
 ) -> Place {
     let at = |key: &'static str| -> Vec<&str> { vec!["generators", name, key] };
     let near = m.near.as_ref().map(|n| Near {
-        pieces: Conds::of(
-            n.pieces
-                .as_ref()
-                .map_or(&[def::CellCond::Own][..], |x| x.as_slice()),
-        ),
+        pieces: n
+            .pieces
+            .as_ref()
+            .map_or(Conds::of(&[def::CellCond::Own]), Conds::from_def),
         dirs: directions(
             t,
             &n.directions,
@@ -469,11 +471,11 @@ impl<'a> Lowering<'a> {
             rules.push(generators::RegionRule {
                 region,
                 kinds: kind_mask(&kinds),
-                land: r.land.as_ref().map(|c| Conds::of(c.as_slice())),
+                land: r.land.as_ref().map(Conds::from_def),
                 on_kinds: mask_or_none(&on),
                 on_base_kinds: mask_or_none(&base),
                 outside: r.outside,
-                end_on: r.end_on.as_ref().map(|c| Conds::of(c.as_slice())),
+                end_on: r.end_on.as_ref().map(Conds::from_def),
                 stop: r.stop,
                 enter: r.enter,
                 leave: r.leave,
@@ -520,7 +522,7 @@ impl<'a> Lowering<'a> {
         let lone = m
             .land
             .as_ref()
-            .is_some_and(|c| c.as_slice().contains(&def::CellCond::LoneEnemy));
+            .is_some_and(|c| c.mentions(def::CellCond::LoneEnemy));
         if lone && m.kind != GeneratorKind::Track {
             self.problem(
                 &["land"],
@@ -553,6 +555,61 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// `when_facing` as [`crate::engine::Facing::bit`]s (all bits: any), and a problem when a
+    /// generator turns pieces none of whose kinds point.
+    fn facings(&mut self, kinds: &[crate::engine::KindId]) -> u64 {
+        let (t, m) = (self.t, self.m);
+        let turns = m.kind == GeneratorKind::Turn
+            || m.turn_to.is_some_and(|x| x != def::TurnTo::Keep)
+            || !m.when_facing.is_empty()
+            || m.directions.iter().any(|d| d == "facing");
+        let pointing = |k: usize| !t.kinds[k].facings.is_empty();
+        let any_points = if kinds.is_empty() {
+            (0..t.kinds.len()).any(pointing)
+        } else {
+            kinds.iter().any(|k| pointing(k.index()))
+        };
+        if turns && !any_points {
+            self.problem(
+                &[],
+                "this generator turns or points pieces, but none of its kinds has `facings` (say how they may stand: `[pieces.X] facings = [\"up\", \"all\"]`)",
+            );
+        }
+        if m.when_facing.is_empty() {
+            return u64::MAX;
+        }
+        let mut bits = 0u64;
+        for (i, f) in m.when_facing.iter().enumerate() {
+            match f.as_str() {
+                "up" => bits |= crate::engine::Facing::Up.bit(),
+                "lying" => {
+                    for d in t.board.dirs() {
+                        bits |= crate::engine::Facing::Along(d).bit();
+                    }
+                }
+                name => match t.board.dirs().find(|d| t.board.dir_name(*d) == name) {
+                    Some(d) => bits |= crate::engine::Facing::Along(d).bit(),
+                    None => {
+                        let idx = i.to_string();
+                        let names: Vec<&str> = t
+                            .board
+                            .dirs()
+                            .map(|d| t.board.dir_name(d))
+                            .chain(["up", "lying"])
+                            .collect();
+                        let p = Problem::at(
+                            &self.at(&["when_facing", &idx]),
+                            format!("`{name}` is not a facing: write `up`, `lying` or a direction of the board"),
+                        )
+                        .suggesting(name, names.iter().copied());
+                        self.problems.push(p);
+                    }
+                },
+            }
+        }
+        bits
+    }
+
     /// What captures take and where they go: without `capture_to`, the capturer's `captured`
     /// zone (made when not declared).
     fn capture(&self) -> Capture {
@@ -568,7 +625,7 @@ impl<'a> Lowering<'a> {
         Capture {
             mode: m.capture,
             takes: m.takes,
-            only: m.capture_if.as_ref().map(|c| Conds::of(c.as_slice())),
+            only: m.capture_if.as_ref().map(Conds::from_def),
             to: capture_to,
             zone_of: m.capture_zone_of,
             score: m.score,
@@ -597,11 +654,24 @@ impl<'a> Lowering<'a> {
         let over_min = amount(&m.over_min, Amount::Fixed(0), &min_at, self.problems);
         let over_max = amount(&m.over_max, over_min, &max_at, self.problems);
         let conds = |c: &Option<def::Conds>, default: &[def::CellCond]| {
-            Conds::of(c.as_ref().map_or(default, |c| c.as_slice()))
+            c.as_ref().map_or(Conds::of(default), Conds::from_def)
         };
+        // "Charge in the direction it is pointing": the piece's own facing, alone.
+        let along_facing = m.directions.iter().any(|d| d == "facing");
+        if along_facing && m.directions.len() > 1 {
+            self.problem(
+                &["directions"],
+                "`facing` (where the piece points) stands alone: write `directions = [\"facing\"]`",
+            );
+        }
         Ray {
             moving,
-            dirs: self.directions(&m.directions, &["directions"]),
+            along_facing,
+            dirs: if along_facing {
+                vec![Vec::new(); self.t.player_count()]
+            } else {
+                self.directions(&m.directions, &["directions"])
+            },
             over_min,
             over_max,
             over: conds(&m.over, &[def::CellCond::Empty]),
@@ -735,7 +805,7 @@ pub(super) fn lower_pattern(
         GeneratorKind::Leap => Kind::Leap(Leap {
             moving: l.moving(),
             leaps: l.leaps(),
-            over: m.over.as_ref().map(|c| Conds::of(c.as_slice())),
+            over: m.over.as_ref().map(Conds::from_def),
         }),
         GeneratorKind::Fly => Kind::Fly(l.moving()),
         GeneratorKind::Castle => Kind::Castle(l.castle()),
@@ -745,6 +815,19 @@ pub(super) fn lower_pattern(
             Kind::Track(super::tracks::lower_track_moves(t, name, m, l.problems)?)
         }
         GeneratorKind::Sow => Kind::Sow(super::tracks::lower_sow(t, name, m, l.problems)?),
+        GeneratorKind::Turn => Kind::Turn,
+    };
+    let when_facing = l.facings(&kinds);
+    let turn_to = match (m.kind, m.turn_to) {
+        (GeneratorKind::Turn, None) => def::TurnTo::Any,
+        (GeneratorKind::Turn, Some(def::TurnTo::Keep)) => {
+            l.problem(
+                &["turn_to"],
+                "a turn changes how the piece stands: `turn_to` is `any` (default) or `up`",
+            );
+            def::TurnTo::Any
+        }
+        (_, x) => x.unwrap_or_default(),
     };
     let mut g = Generator {
         name: name.to_string(),
@@ -757,15 +840,16 @@ pub(super) fn lower_pattern(
         mover: m.pieces,
         kinds: kind_mask(&kinds),
         region,
-        land: Conds::of(
-            m.land
-                .as_ref()
-                .map_or(&[def::CellCond::Empty][..], |c| c.as_slice()),
-        ),
+        land: m
+            .land
+            .as_ref()
+            .map_or(Conds::of(&[def::CellCond::Empty]), Conds::from_def),
         region_rules,
         capture: l.capture(),
         convert: m.convert.as_ref().map(|c| convert(t, name, c, l.problems)),
         kind,
+        when_facing,
+        turn_to,
     };
     super::prepare::prepare(&mut g, t);
     Some(g)

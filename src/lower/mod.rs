@@ -60,7 +60,7 @@ const PASSES: &[(&str, Pass)] = &[
 pub(crate) use board::board;
 use ends::end;
 pub(crate) use setup::setup_state;
-use shape::{game_id, kinds, limits, names_apart, pieces, seats, shape, words, zones};
+use shape::{facings, game_id, kinds, limits, names_apart, pieces, seats, shape, words, zones};
 
 pub(crate) fn lower(
     def: &GameDef,
@@ -70,10 +70,11 @@ pub(crate) fn lower(
 ) -> Option<Tables> {
     game_id(def, problems);
     let seats = seats(def, problems);
-    let kinds = kinds(def, problems);
-    let pieces = pieces(&kinds, seats.len(), problems);
+    let mut kinds = kinds(def, problems);
     let (zones, implicit_captured) = zones(def, seats.len(), problems);
     let board = board?;
+    facings(def, &board, &mut kinds, problems);
+    let pieces = pieces(&kinds, seats.len(), problems);
     names_apart(def, &board, implicit_captured, problems);
     limits(def, problems);
     words(def, problems);

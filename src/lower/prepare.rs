@@ -24,6 +24,7 @@ pub(super) fn plain(g: &mut Generator) {
     let shape = match &g.kind {
         Kind::Ray(r) => {
             r.chain == Chain::None
+                && !r.along_facing
                 && r.over == Conds::of(&[CellCond::Empty])
                 && r.over_occupied_min == 0
                 && r.drops.is_none()
@@ -34,7 +35,10 @@ pub(super) fn plain(g: &mut Generator) {
         Kind::Leap(l) => l.over.is_none() && moving_plain(&l.moving),
         _ => false,
     };
+    // A piece's facing decides where it goes (and a turn is a move of its own): the check
+    // test's walk back from the square cannot tell.
     g.plain = shape
+        && g.when_facing == u64::MAX
         && g.mover == Mover::Own
         && g.region.is_none()
         && g.region_rules.is_empty()
@@ -124,15 +128,6 @@ pub(super) fn masks(g: &mut Generator, t: &Tables) {
         Kind::Ray(r) => (r.over, r.chain_stop),
         _ => (Conds::default(), Conds::default()),
     };
-    if t.pieces.len() > 64 {
-        // One entry that judges cell by cell, for every seat and piece.
-        g.masks = vec![[
-            CondMask::wide(g.land),
-            CondMask::wide(over),
-            CondMask::wide(stop),
-        ]];
-        return;
-    }
     // Conditions a generator does not have hold nowhere: no need to ask piece by piece.
     let mask = |c: Conds, q: Piece, p: PlayerId| {
         if c == Conds::default() {

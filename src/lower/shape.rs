@@ -131,6 +131,8 @@ pub(super) fn kinds(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<KindInfo>
             role: p.role.clone().unwrap_or_else(|| p.name.clone()),
             colour: p.colour,
             neutral_colour: p.neutral_colour.clone(),
+            facings: Vec::new(),
+            upright: true,
         });
     }
     // What a piece becomes when a capture hands it over (a promoted piece reverts).
@@ -158,7 +160,58 @@ pub(super) fn kinds(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<KindInfo>
     kinds
 }
 
-/// Every piece value: each kind owned by nobody, then by each seat.
+/// Each kind's `facings` on this board: `up` (it may stand upright), `all` (every direction
+/// of the board), or direction names. Kinds are in the definition's order, as `kinds` made them.
+pub(super) fn facings(
+    def: &GameDef,
+    board: &crate::board::Board,
+    kinds: &mut [KindInfo],
+    problems: &mut Vec<Problem>,
+) {
+    for ((sym, p), k) in def.pieces.iter().zip(kinds.iter_mut()) {
+        if p.facings.is_empty() {
+            continue;
+        }
+        k.upright = false;
+        for (i, f) in p.facings.iter().enumerate() {
+            let dirs: Vec<crate::board::DirId> = match f.as_str() {
+                "up" => {
+                    k.upright = true;
+                    continue;
+                }
+                "all" => board.dirs().collect(),
+                name => match board.dirs().find(|d| board.dir_name(*d) == name) {
+                    Some(d) => vec![d],
+                    None => {
+                        let names: Vec<&str> = board
+                            .dirs()
+                            .map(|d| board.dir_name(d))
+                            .chain(["up", "all"])
+                            .collect();
+                        problems.push(
+                            Problem::at(
+                                &["pieces", sym, "facings", &i.to_string()],
+                                format!(
+                                    "`{name}` is not a facing: write `up`, `all` or one of the board's directions"
+                                ),
+                            )
+                            .suggesting(name, names.iter().copied()),
+                        );
+                        continue;
+                    }
+                },
+            };
+            for d in dirs {
+                if !k.facings.contains(&d) {
+                    k.facings.push(d);
+                }
+            }
+        }
+    }
+}
+
+/// Every piece value: each kind owned by nobody, then by each seat, standing; then, for each
+/// kind with facings, each owner's pieces lying along each facing in turn.
 pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>) -> Vec<PieceInfo> {
     let mut pieces = Vec::new();
     for (k, info) in kinds.iter().enumerate() {
@@ -171,13 +224,33 @@ pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>)
                     Some(PlayerId((slot - 1) as u8))
                 },
                 size: info.size,
+                facing: None,
+                faced: 0,
+            });
+        }
+    }
+    for base in 0..pieces.len() {
+        let info = pieces[base];
+        let facings = &kinds[info.kind.index()].facings;
+        if facings.is_empty() {
+            continue;
+        }
+        pieces[base].faced = pieces.len().min(255) as u8;
+        for d in facings {
+            pieces.push(PieceInfo {
+                facing: Some(*d),
+                faced: 0,
+                ..info
             });
         }
     }
     if pieces.len() > 255 {
         problems.push(Problem::at(
             &["pieces"],
-            "too many piece kinds for this many seats (kinds x (seats+1) must be < 256)",
+            format!(
+                "{} piece values (kinds x (seats+1), and x each facing for kinds with `facings`): at most 255",
+                pieces.len()
+            ),
         ));
     }
     pieces

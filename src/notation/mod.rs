@@ -110,6 +110,8 @@ pub enum MoveText {
     Word(String),
     /// `xd7`: the cell a piece is taken from.
     Remove(String),
+    /// `c3[ne]`: the cell of a piece turned in place.
+    Turn(String),
     /// `a1-b2:c3`: the location names.
     Path {
         /// Location names, first to last.
@@ -197,6 +199,10 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
                 let at = p.into_inner().next().map(|x| x.as_str().to_string());
                 shape = Some(MoveText::Remove(at.unwrap_or_default()));
             }
+            Rule::turn => {
+                let at = p.into_inner().next().map(|x| x.as_str().to_string());
+                shape = Some(MoveText::Turn(at.unwrap_or_default()));
+            }
             Rule::suffix => suffix = p.into_inner().next().map(|x| x.as_str().to_string()),
             Rule::on_top => on_top = true,
             Rule::die_used => die = p.into_inner().next().and_then(|d| d.as_str().parse().ok()),
@@ -274,6 +280,11 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
                 s.push_str(&loc_text(t, at, mover));
             }
         }
+        Shape::Turn => {
+            if let Some(&at) = m.path.first() {
+                s.push_str(&loc_text(t, at, mover));
+            }
+        }
     }
     if let Some(k) = m.suffix {
         s.push('=');
@@ -284,6 +295,14 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
     }
     if m.die != 0 {
         s.push_str(&format!("({})", m.die));
+    }
+    if let Some(f) = m.facing {
+        s.push('[');
+        s.push_str(match f {
+            crate::engine::Facing::Up => "up",
+            crate::engine::Facing::Along(d) => t.board.dir_name(d),
+        });
+        s.push(']');
     }
     s
 }
@@ -340,9 +359,10 @@ impl std::error::Error for MoveError {}
 /// Finds the legal move a text means.
 pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Result<Move, MoveError> {
     let parsed = parse_move(text).map_err(MoveError::Syntax)?;
+    let facing = facing_text(text);
     let mut matches: Vec<&Move> = legal
         .iter()
-        .filter(|m| matches_text(t, m, mover, &parsed))
+        .filter(|m| matches_text(t, m, mover, &parsed) && facing_matches(t, m, facing))
         .collect();
     // `e7-e8` with an unpromoted `e7-e8` legal means that one, not a promotion; `5/off`
     // with the exact die legal means that one, not `5/off(6)`.
@@ -374,6 +394,23 @@ pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Resul
             text: text.trim().to_string(),
             candidates: matches.iter().map(|m| format_move(t, m, mover)).collect(),
         }),
+    }
+}
+
+/// The facing a move text ends with, `ne` of `a1-a5[ne]` (the grammar has checked the form).
+fn facing_text(text: &str) -> Option<&str> {
+    let text = text.trim().strip_suffix(']')?;
+    text.rfind('[').map(|i| &text[i + 1..])
+}
+
+/// Whether a move leaves its piece facing as the text says (a text without one matches every
+/// facing; `resolve` then wants the match unique).
+fn facing_matches(t: &Tables, m: &Move, facing: Option<&str>) -> bool {
+    match (facing, m.facing) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(f), Some(crate::engine::Facing::Up)) => f == "up",
+        (Some(f), Some(crate::engine::Facing::Along(d))) => t.board.dir_name(d) == f,
     }
 }
 
@@ -417,7 +454,7 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
             a == b
         }
         (MoveText::Word(w), Shape::Word(i)) => t.words.get(i as usize).is_some_and(|x| x == w),
-        (MoveText::Remove(at), Shape::Remove) => m
+        (MoveText::Remove(at), Shape::Remove) | (MoveText::Turn(at), Shape::Turn) => m
             .path
             .first()
             .is_some_and(|&l| name_matches(t, l, mover, at)),
@@ -461,13 +498,51 @@ pub enum PieceErrorKind {
     Kind,
     /// The owner letter is not a seat's.
     Seat,
+    /// The `[direction]` is not one its kind may lie along.
+    Facing,
 }
 
 /// A piece token that does not read.
 pub type PieceError = crate::diag::Failure<PieceErrorKind>;
 
-/// Reads a piece token (`S`, `aS`, `wQ~`).
+/// Reads a piece token (`S`, `aS`, `wQ~`, `aL[ne]`).
 pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, PieceError> {
+    let (text, facing) = match text.strip_suffix(']').and_then(|x| x.rsplit_once('[')) {
+        Some((piece, dir)) => (piece, Some(dir)),
+        None => (text, None),
+    };
+    let piece = piece_standing(t, text)?;
+    let Some(dir) = facing else {
+        return Ok(piece);
+    };
+    let kind = t.info(piece).kind;
+    let k = &t.kinds[kind.index()];
+    t.board
+        .dirs()
+        .find(|d| t.board.dir_name(*d) == dir)
+        .and_then(|d| t.face(piece, Some(d)))
+        .ok_or_else(|| {
+            let names: Vec<&str> = k.facings.iter().map(|d| t.board.dir_name(*d)).collect();
+            PieceError::new(
+                PieceErrorKind::Facing,
+                if names.is_empty() {
+                    format!(
+                        "`{text}[{dir}]`: a {} does not lie pointing (it has no `facings`)",
+                        k.name
+                    )
+                } else {
+                    format!(
+                        "`{text}[{dir}]`: a {} lies along {}, not `{dir}`",
+                        k.name,
+                        names.join(" ")
+                    )
+                },
+            )
+        })
+}
+
+/// Reads a piece token without a facing (`S`, `aS`, `wQ~`).
+fn piece_standing(t: &Tables, text: &str) -> Result<Piece, PieceError> {
     let (owner, kind) = split_piece(text);
     if kind.is_empty() {
         return Err(PieceError::new(PieceErrorKind::Empty, "empty piece"));

@@ -113,6 +113,7 @@ pub fn forms(t: &Tables, s: &State, moves: &[Move], mover: PlayerId) -> String {
             Shape::Choose(_) => 6,
             Shape::Word(_) => 7,
             Shape::Remove => 8,
+            Shape::Turn => 9,
         };
         add(rank, text);
     }

@@ -57,97 +57,147 @@ impl Amount {
     }
 }
 
-/// A set of [`CellCond`]s, any of which may hold.
+/// A set of [`CellCond`]s, any of which may hold, and up to [`Conds::TERMS`] conjunctions
+/// (`"enemy lying"`: an enemy piece lying down), each of which holds when all its
+/// conditions do.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Conds(u16);
+pub struct Conds {
+    /// Conditions written alone, one bit each.
+    any: u16,
+    /// Conjunctions, one bit per condition each (0 = unused).
+    all: [u16; Conds::TERMS],
+}
+
+/// One condition's bit.
+const fn bit(c: CellCond) -> u16 {
+    1 << (c as u16)
+}
 
 impl Conds {
-    /// From a list of conditions.
+    /// The most conjunctions a condition list may hold.
+    pub const TERMS: usize = 4;
+
+    /// From a list of conditions, any of which may hold.
     pub fn of(list: &[CellCond]) -> Conds {
-        Conds(list.iter().fold(0, |m, c| m | (1 << (*c as u16))))
+        Conds {
+            any: list.iter().fold(0, |m, c| m | bit(*c)),
+            all: [0; Conds::TERMS],
+        }
     }
 
-    /// Whether the set holds condition `c`.
+    /// From a definition's list: conditions alone, and conjunctions (the lowering refuses
+    /// more than [`Conds::TERMS`] of those; the rest are dropped here).
+    pub fn from_def(c: &crate::def::Conds) -> Conds {
+        let mut out = Conds::of(&c.alone());
+        for (slot, term) in out.all.iter_mut().zip(c.conjunctions()) {
+            *slot = term.iter().fold(0, |m, c| m | bit(*c));
+        }
+        out
+    }
+
+    /// Whether condition `c` is among those written alone.
     pub fn has(self, c: CellCond) -> bool {
-        self.0 & (1 << (c as u16)) != 0
+        self.any & bit(c) != 0
     }
 
-    /// Whether a cell whose top is `top` satisfies any condition, for `player` moving `mover`.
+    /// Whether a cell whose top is `top` satisfies the conditions, for `player` moving `mover`.
     #[inline]
     pub fn holds(self, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
-        let Some(top) = top else {
-            return self.has(CellCond::Empty) || self.has(CellCond::Any);
-        };
-        if self.has(CellCond::Any) || self.has(CellCond::Occupied) {
-            return true;
+        atoms(self.any, t, top, mover, player, false)
+            || self
+                .all
+                .iter()
+                .any(|&term| term != 0 && atoms(term, t, top, mover, player, true))
+    }
+}
+
+/// Whether any (`every = false`) or every (`every = true`) condition of the bits holds for a
+/// cell whose top is `top`.
+#[inline]
+fn atoms(
+    bits: u16,
+    t: &Tables,
+    top: Option<Piece>,
+    mover: Piece,
+    player: PlayerId,
+    every: bool,
+) -> bool {
+    if bits == 0 {
+        return false;
+    }
+    let mut rest = bits;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        let ok = atom(CellCond::ALL[i as usize], t, top, mover, player);
+        if ok != every {
+            return ok;
         }
-        let ti = t.info(top);
-        let size = t.info(mover).size;
-        (self.has(CellCond::Own) && ti.owner == Some(player))
-            || (self.has(CellCond::Friend) && ti.owner.is_some_and(|o| t.same_team(o, player)))
-            || (self.has(CellCond::Enemy) && ti.owner.is_some_and(|o| !t.same_team(o, player)))
-            || (self.has(CellCond::Neutral) && ti.owner.is_none())
-            || (self.has(CellCond::Smaller) && ti.size < size)
-            || (self.has(CellCond::NotLarger) && ti.size <= size)
-            || (self.has(CellCond::Larger) && ti.size > size)
+    }
+    every
+}
+
+/// Whether one condition holds for a cell whose top is `top`.
+#[inline]
+fn atom(c: CellCond, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
+    let Some(top) = top else {
+        return matches!(c, CellCond::Empty | CellCond::Any);
+    };
+    let ti = t.info(top);
+    match c {
+        CellCond::Empty => false,
+        CellCond::Any | CellCond::Occupied => true,
+        CellCond::Own => ti.owner == Some(player),
+        CellCond::Friend => ti.owner.is_some_and(|o| t.same_team(o, player)),
+        CellCond::Enemy => ti.owner.is_some_and(|o| !t.same_team(o, player)),
+        CellCond::Neutral => ti.owner.is_none(),
+        CellCond::Smaller => ti.size < t.info(mover).size,
+        CellCond::NotLarger => ti.size <= t.info(mover).size,
+        CellCond::Larger => ti.size > t.info(mover).size,
+        CellCond::Upright => ti.facing.is_none(),
+        CellCond::Lying => ti.facing.is_some(),
+        // Judged by the track generator from the whole stack.
+        CellCond::LoneEnemy => false,
     }
 }
 
 /// A condition precomputed for one moving piece of one seat: which top pieces satisfy it, as
-/// a bit per piece value (games with at most 64 piece values), and whether an empty cell
-/// does. Built once per game (`Generator::prepare_masks`) instead of judging each cell with
-/// [`Conds::holds`].
+/// a bit per piece value, and whether an empty cell does. Built once per game
+/// (`Generator::prepare_masks`) instead of judging each cell with [`Conds::holds`].
 #[derive(Clone, Copy, Debug)]
 pub struct CondMask {
     empty: bool,
-    pieces: u64,
-    /// The piece values do not fit: ask `Conds::holds`.
-    wide: Option<Conds>,
+    /// Bit `p` (of 256: a piece value is a byte) set when a top piece `p` satisfies it.
+    pieces: [u64; 4],
 }
 
 impl CondMask {
     /// The mask of `c` for `mover` moved by `player`.
     pub fn of(t: &Tables, c: Conds, mover: Piece, player: PlayerId) -> CondMask {
-        if t.pieces.len() > 64 {
-            return CondMask {
-                empty: c.holds(t, None, mover, player),
-                pieces: 0,
-                wide: Some(c),
-            };
+        let mut pieces = [0u64; 4];
+        for i in 0..t.pieces.len().min(256) {
+            if c.holds(t, Some(Piece(i as u8)), mover, player) {
+                pieces[i / 64] |= 1 << (i % 64);
+            }
         }
-        let pieces = (0..t.pieces.len())
-            .filter(|&i| c.holds(t, Some(Piece(i as u8)), mover, player))
-            .fold(0u64, |m, i| m | (1 << i));
         CondMask {
             empty: c.holds(t, None, mover, player),
             pieces,
-            wide: None,
         }
     }
 
     /// A condition nothing satisfies: what a generator without the condition asks.
     pub const NEVER: CondMask = CondMask {
         empty: false,
-        pieces: 0,
-        wide: None,
+        pieces: [0; 4],
     };
-
-    /// A condition judged cell by cell (no mask).
-    pub fn wide(c: Conds) -> CondMask {
-        CondMask {
-            empty: c.has(CellCond::Empty) || c.has(CellCond::Any),
-            pieces: 0,
-            wide: Some(c),
-        }
-    }
 
     /// Whether a cell whose top is `top` satisfies the condition.
     #[inline]
-    pub fn holds(&self, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
-        match (top, self.wide) {
-            (None, _) => self.empty,
-            (Some(p), None) => self.pieces & (1 << p.0) != 0,
-            (Some(p), Some(c)) => c.holds(t, Some(p), mover, player),
+    pub fn holds(&self, top: Option<Piece>) -> bool {
+        match top {
+            None => self.empty,
+            Some(p) => self.pieces[p.index() >> 6] & (1 << (p.0 & 63)) != 0,
         }
     }
 }

@@ -30,7 +30,7 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, moving: &Movement, out: &mut V
                 continue;
             }
             let top = s.top_cell(to);
-            if !pat.masks_for(t, piece, player)[0].holds(t, top, piece, player) {
+            if !pat.masks_for(t, piece, player)[0].holds(top) {
                 continue;
             }
             match pat.judge(t, s, Some(moving), top, piece, player, &[loc], from, to) {

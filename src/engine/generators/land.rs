@@ -79,6 +79,18 @@ pub(super) fn finish(
             CaptureTakes::Top => 1,
         };
         for &p in stack.iter().rev().take(take) {
+            // Off the board every piece stands: a lying one is stood up as it is taken.
+            let p = if t.info(p).facing.is_some() {
+                let up = t.upright(p);
+                actions.push(Action::Replace {
+                    at: loc,
+                    old: p,
+                    new: up,
+                });
+                up
+            } else {
+                p
+            };
             let owner = t.info(p).owner;
             let zone_seat = match pat.capture.zone_of {
                 ZoneOf::Mover => Some(player),
@@ -191,7 +203,7 @@ pub(super) fn finish(
         } else {
             t.info(piece).owner
         };
-        let new = t.piece(k, owner);
+        let new = t.recast(piece, k, owner);
         let mut m = plain.clone();
         m.suffix = Some(k);
         match pr.zone.as_deref().and_then(|z| t.zone_loc(z, Some(player))) {
@@ -241,7 +253,7 @@ pub(super) fn conversions(
             && conv.kinds & (1 << t.info(p).kind.index()) != 0
     };
     let mut convert = |c: CellId, p: Piece| {
-        let new = t.piece(t.info(p).kind, Some(player));
+        let new = t.recast(p, t.info(p).kind, Some(player));
         if new != p {
             out.push(Action::Replace {
                 at: Loc(c.0),

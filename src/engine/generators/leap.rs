@@ -72,7 +72,7 @@ fn leap(
             continue;
         }
         let top = s.top_cell(at);
-        if !land.holds(t, top, piece, player) {
+        if !land.holds(top) {
             continue;
         }
         match pat.judge(

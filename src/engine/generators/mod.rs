@@ -21,6 +21,7 @@ mod ray;
 mod remove;
 pub mod sow;
 pub mod track;
+mod turn;
 
 use land::{conversions, finish, one_leg};
 use place::drop_at;
@@ -33,13 +34,14 @@ pub use ray::Ray;
 pub use remove::Remove;
 pub use sow::Sow;
 pub use track::TrackMoves;
+pub use turn::orient;
 
 use smallvec::SmallVec;
 
 use crate::board::{BitCells, CellId, DirId};
 use crate::def::{
     CaptureMode, CaptureTakes, CellCond, Chain, ConvertBy, Heading, Mover, NewOwner, ScoreMode,
-    ZoneOf,
+    TurnTo, ZoneOf,
 };
 use crate::engine::{Action, KindId, Loc, Move, Passed, Piece, PlayerId, Shape, State, Tables};
 
@@ -81,8 +83,13 @@ pub struct Generator {
     /// decided by the piece found walking back from it, without generating its moves.
     pub plain: bool,
     /// Per seat and moving piece (`seat * pieces + piece`): `land`, and a ray's `over` and
-    /// `chain_stop`, as masks (empty when the game has more than 64 piece values).
+    /// `chain_stop`, as masks.
     pub masks: Vec<[CondMask; 3]>,
+    /// The facings a moving piece may have (`when_facing`), as [`Facing::bit`]s; all bits:
+    /// any.
+    pub when_facing: u64,
+    /// How the piece stands when the move ends (`turn_to`).
+    pub turn_to: TurnTo,
 }
 
 impl Generator {
@@ -103,7 +110,7 @@ impl Generator {
         let info = t.info(piece);
         info.owner == Some(by)
             && self.kinds & (1 << info.kind.index()) != 0
-            && self.masks_for(t, piece, by)[0].holds(t, s.top_cell(target), piece, by)
+            && self.masks_for(t, piece, by)[0].holds(s.top_cell(target))
     }
 
     /// The masks of `land`, `over` and `chain_stop` for `piece` moved by `player`.
@@ -153,6 +160,8 @@ pub enum Kind {
     Sow(sow::Sow),
     /// Castling: a piece and its partner move together.
     Castle(castle::Castle),
+    /// A piece turned in place.
+    Turn,
 }
 
 /// What captures take and where the pieces go.
@@ -417,6 +426,14 @@ impl Generator {
         movable
             && self.kinds & (1 << info.kind.index()) != 0
             && moving.base_kinds & (1 << t.info(base).kind.index()) != 0
+            && self.faces_ok(info.facing)
+    }
+
+    /// Whether a piece facing so may move (`when_facing`).
+    #[inline(always)]
+    fn faces_ok(&self, facing: Option<DirId>) -> bool {
+        self.when_facing == u64::MAX
+            || self.when_facing & crate::engine::Facing::of(facing).bit() != 0
     }
 }
 
@@ -498,6 +515,18 @@ impl<'a> Ctx<'a> {
 /// Appends every move of `g` asked for by `cx` to `out`.
 #[inline]
 pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
+    if g.turn_to != TurnTo::Keep && !matches!(g.kind, Kind::Turn) {
+        let before = out.len();
+        generate_kind(cx, g, out);
+        orient(cx.t, g.turn_to, before, out);
+    } else {
+        generate_kind(cx, g, out);
+    }
+}
+
+/// The moves of `g`'s kind, as it makes them.
+#[inline(always)]
+fn generate_kind(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     match &g.kind {
         Kind::Ray(r) => ray::generate(cx, g, r, out),
         Kind::Leap(l) => leap::generate(cx, g, l, out),
@@ -521,6 +550,7 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         Kind::Sow(sw) => sow::generate(cx, g, sw, out),
         Kind::Fly(mv) => fly::generate(cx, g, mv, out),
         Kind::Castle(c) => castle::generate(cx, g, c, out),
+        Kind::Turn => turn::generate(cx, g, out),
     }
 }
 

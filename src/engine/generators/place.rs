@@ -267,7 +267,7 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
             }
             let loc = Loc(c.0);
             let top = s.top_cell(c);
-            if !land.holds(t, top, piece, player) {
+            if !land.holds(top) {
                 continue;
             }
             // Land rules bind placements too (nothing was stood on before).

@@ -12,6 +12,9 @@ use super::*;
 pub struct Ray {
     /// The moving piece.
     pub moving: Movement,
+    /// The piece moves along where it points (`directions = ["facing"]`), not along `dirs`:
+    /// a standing piece does not move.
+    pub along_facing: bool,
     /// Directions per seat.
     pub dirs: Vec<Vec<DirId>>,
     /// Fewest cells passed over.
@@ -193,7 +196,13 @@ impl Walker<'_> {
         let (keep_over, capturing) = (self.keep_over, self.capturing);
         // Some only when the seat has at most 64 directions.
         let open = ray.open.get(player.index()).map(|cells| cells[at.index()]);
-        for d in OpenDirs::new(&ray.dirs[player.index()], open) {
+        let facing = t.info(piece).facing;
+        let dirs = if ray.along_facing {
+            facing.as_slice()
+        } else {
+            &ray.dirs[player.index()][..]
+        };
+        for d in OpenDirs::new(dirs, open.filter(|_| !ray.along_facing)) {
             let mut cur = at;
             let mut passed = 0u32;
             let mut occupied = 0u32;
@@ -212,7 +221,7 @@ impl Walker<'_> {
                     && occupied >= ray.over_occupied_min
                     && !(capturing && leg.captured.contains(&next))
                     && (ray.revisit || !leg.path.contains(&Loc(next.0)))
-                    && self.masks[0].holds(t, seen, piece, player)
+                    && self.masks[0].holds(seen)
                     && let Some(verdict) = self.judge(leg, seen, at, next)
                 {
                     let before = (
@@ -248,7 +257,7 @@ impl Walker<'_> {
                     }
                     let can_chain = ray.chain != Chain::None
                         && verdict.chain
-                        && !self.masks[2].holds(t, top, piece, player)
+                        && !self.masks[2].holds(top)
                         && (if pat.capture.mode == CaptureMode::None {
                             jumped
                         } else {
@@ -280,9 +289,7 @@ impl Walker<'_> {
                     break;
                 }
                 // `next` becomes a cell passed over.
-                if !self.masks[1].holds(t, top, piece, player)
-                    || (capturing && leg.captured.contains(&next))
-                {
+                if !self.masks[1].holds(top) || (capturing && leg.captured.contains(&next)) {
                     break;
                 }
                 if top.is_some() {

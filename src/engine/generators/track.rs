@@ -397,6 +397,7 @@ impl<'a> Gen<'a> {
             path: SmallVec::from_slice(&[from, to]),
             taken,
             suffix: tm.layers.then(|| t.info(piece).kind),
+            facing: None,
             on_top: landing == Landing::OnTop,
             die: if shown { die.1 } else { 0 },
             actions,

@@ -390,6 +390,10 @@ fn generator(path: &[String], def: &toml::Table, found: &mut Vec<(Vec<String>, O
                     }
                 }
             }
+            ("land" | "over" | "capture_if" | "chain_stop", _) => {
+                leaf(path, k, v, found);
+                conjunctions(path, k, v, found);
+            }
             _ => leaf(path, k, v, found),
         }
     }
@@ -471,6 +475,47 @@ fn list_or_drop(
         }
         toml::Value::Table(_) => found.push((p, Op::Drop, "drop the table".into())),
         _ => found.push((p, Op::Drop, format!("drop `{k} = {v}`"))),
+    }
+}
+
+/// A condition list's entries that join several conditions (`"enemy lying"`), each weakened
+/// by one of its words (`"enemy"`): a conjunction whose every word matters.
+fn conjunctions(
+    path: &[String],
+    k: &str,
+    v: &toml::Value,
+    found: &mut Vec<(Vec<String>, Op, String)>,
+) {
+    let items: Vec<toml::Value> = match v {
+        toml::Value::Array(a) => a.clone(),
+        one @ toml::Value::String(_) => vec![one.clone()],
+        _ => return,
+    };
+    for (i, item) in items.iter().enumerate() {
+        let Some(words) = item
+            .as_str()
+            .map(|x| x.split_whitespace().collect::<Vec<_>>())
+        else {
+            continue;
+        };
+        if words.len() < 2 {
+            continue;
+        }
+        for w in 0..words.len() {
+            let rest: Vec<&str> = (0..words.len())
+                .filter(|j| *j != w)
+                .map(|j| words[j])
+                .collect();
+            let mut list = items.clone();
+            list[i] = toml::Value::String(rest.join(" "));
+            let mut p = path.to_vec();
+            p.push(k.to_string());
+            found.push((
+                p,
+                Op::Set(toml::Value::Array(list)),
+                format!("`{}` without `{}`", words.join(" "), words[w]),
+            ));
+        }
     }
 }
 
