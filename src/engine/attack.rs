@@ -33,7 +33,7 @@ pub fn reaches(
         Kind::Ray(r) if r.chain == Chain::None => {
             // Only empty cells may be passed over: the first piece met going back is the only
             // one that could come this way.
-            let first_only = r.over == generators::Conds::of(&[CellCond::Empty]);
+            let first_only = r.over.is_only(CellCond::Empty);
             let bound = match r.over_max {
                 generators::Amount::Fixed(n) => Some(n as usize + 1),
                 _ => None,

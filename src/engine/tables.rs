@@ -353,7 +353,10 @@ impl Tables {
     /// point that way (upright otherwise): promotions and conversions.
     pub fn recast(&self, p: Piece, kind: KindId, owner: Option<PlayerId>) -> Piece {
         let new = self.piece(kind, owner);
-        self.face(new, self.info(p).facing).unwrap_or(new)
+        match self.info(p).facing {
+            None => new,
+            facing => self.face(new, facing).unwrap_or(new),
+        }
     }
 
     /// Facts about a piece.

@@ -29,6 +29,7 @@ mod native_icesickle;
 mod perft;
 mod placement_games;
 mod pty;
+mod pyramid_games;
 mod records;
 mod results;
 mod rounds;

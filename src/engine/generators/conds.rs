@@ -95,6 +95,12 @@ impl Conds {
         out
     }
 
+    /// Whether the conditions are `c` alone.
+    #[inline]
+    pub fn is_only(self, c: CellCond) -> bool {
+        self.any == bit(c) && self.all[0] == 0
+    }
+
     /// Whether condition `c` is among those written alone.
     pub fn has(self, c: CellCond) -> bool {
         self.any & bit(c) != 0
@@ -103,62 +109,57 @@ impl Conds {
     /// Whether a cell whose top is `top` satisfies the conditions, for `player` moving `mover`.
     #[inline]
     pub fn holds(self, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
-        atoms(self.any, t, top, mover, player, false)
-            || self
-                .all
-                .iter()
-                .any(|&term| term != 0 && atoms(term, t, top, mover, player, true))
+        // Conjunctions fill the slots in order: a list without one costs one test.
+        any_of(self.any, t, top, mover, player)
+            || (self.all[0] != 0
+                && self
+                    .all
+                    .iter()
+                    .any(|&term| term != 0 && every_of(term, t, top, mover, player)))
     }
 }
 
-/// Whether any (`every = false`) or every (`every = true`) condition of the bits holds for a
-/// cell whose top is `top`.
-#[inline]
-fn atoms(
-    bits: u16,
-    t: &Tables,
-    top: Option<Piece>,
-    mover: Piece,
-    player: PlayerId,
-    every: bool,
-) -> bool {
-    if bits == 0 {
-        return false;
+/// Whether any condition of the bits holds for a cell whose top is `top`: the common case
+/// (a plain list), judged with a bit test per condition and one look at the top piece.
+#[inline(always)]
+fn any_of(bits: u16, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
+    let has = |c: CellCond| bits & bit(c) != 0;
+    let Some(top) = top else {
+        return has(CellCond::Empty) || has(CellCond::Any);
+    };
+    if has(CellCond::Any) || has(CellCond::Occupied) {
+        return true;
     }
+    let ti = t.info(top);
+    // Sizes and facings are asked by few games: one test each skips them.
+    const SIZES: u16 = bit(CellCond::Smaller) | bit(CellCond::NotLarger) | bit(CellCond::Larger);
+    const FACINGS: u16 = bit(CellCond::Upright) | bit(CellCond::Lying);
+    (has(CellCond::Own) && ti.owner == Some(player))
+        || (has(CellCond::Friend) && ti.owner.is_some_and(|o| t.same_team(o, player)))
+        || (has(CellCond::Enemy) && ti.owner.is_some_and(|o| !t.same_team(o, player)))
+        || (has(CellCond::Neutral) && ti.owner.is_none())
+        || (bits & SIZES != 0 && {
+            let size = t.info(mover).size;
+            (has(CellCond::Smaller) && ti.size < size)
+                || (has(CellCond::NotLarger) && ti.size <= size)
+                || (has(CellCond::Larger) && ti.size > size)
+        })
+        || (bits & FACINGS != 0
+            && ((has(CellCond::Upright) && ti.facing.is_none())
+                || (has(CellCond::Lying) && ti.facing.is_some())))
+}
+
+/// Whether every condition of the bits holds for a cell whose top is `top` (a conjunction).
+fn every_of(bits: u16, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
     let mut rest = bits;
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
-        let ok = atom(CellCond::ALL[i as usize], t, top, mover, player);
-        if ok != every {
-            return ok;
+        if !any_of(bit(CellCond::ALL[i as usize]), t, top, mover, player) {
+            return false;
         }
     }
-    every
-}
-
-/// Whether one condition holds for a cell whose top is `top`.
-#[inline]
-fn atom(c: CellCond, t: &Tables, top: Option<Piece>, mover: Piece, player: PlayerId) -> bool {
-    let Some(top) = top else {
-        return matches!(c, CellCond::Empty | CellCond::Any);
-    };
-    let ti = t.info(top);
-    match c {
-        CellCond::Empty => false,
-        CellCond::Any | CellCond::Occupied => true,
-        CellCond::Own => ti.owner == Some(player),
-        CellCond::Friend => ti.owner.is_some_and(|o| t.same_team(o, player)),
-        CellCond::Enemy => ti.owner.is_some_and(|o| !t.same_team(o, player)),
-        CellCond::Neutral => ti.owner.is_none(),
-        CellCond::Smaller => ti.size < t.info(mover).size,
-        CellCond::NotLarger => ti.size <= t.info(mover).size,
-        CellCond::Larger => ti.size > t.info(mover).size,
-        CellCond::Upright => ti.facing.is_none(),
-        CellCond::Lying => ti.facing.is_some(),
-        // Judged by the track generator from the whole stack.
-        CellCond::LoneEnemy => false,
-    }
+    true
 }
 
 /// A condition precomputed for one moving piece of one seat: which top pieces satisfy it, as

@@ -196,8 +196,9 @@ impl Walker<'_> {
         let (keep_over, capturing) = (self.keep_over, self.capturing);
         // Some only when the seat has at most 64 directions.
         let open = ray.open.get(player.index()).map(|cells| cells[at.index()]);
-        let facing = t.info(piece).facing;
+        let facing;
         let dirs = if ray.along_facing {
+            facing = t.info(piece).facing;
             facing.as_slice()
         } else {
             &ray.dirs[player.index()][..]

@@ -80,6 +80,7 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
 /// Makes each move from index `from` on into one move per facing `turn_to` offers its piece
 /// where it lands (`a1-a5[ne]`), the piece replaced by the one lying (or standing) so.
 /// A move whose landing piece cannot be told (a stack carried whole) is left as it is.
+#[inline(never)]
 pub fn orient(t: &Tables, turn_to: TurnTo, from: usize, out: &mut Vec<Move>) {
     let end = out.len();
     for i in from..end {
