@@ -12,6 +12,7 @@ mod conditions;
 mod dice_turn;
 mod differential;
 mod drops_and_xiangqi;
+mod facings;
 mod games;
 mod garbage;
 mod generators;
