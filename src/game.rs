@@ -35,6 +35,8 @@ pub struct Game {
     rules: Rules,
     /// Every position is remembered (a repetition or ko rule, or a script reading them).
     keep_history: bool,
+    /// The script's `after_move` reads the position before the move (`s.before()`).
+    keep_before: bool,
 }
 
 impl Game {
@@ -170,6 +172,7 @@ impl Game {
         .map_err(Diagnostics)?;
         // Positions are kept for a repetition rule, a ko rule, or a script that reads them
         // (read from its syntax tree: a name in a comment does not count).
+        let keep_before = rules.calls_any(&["before"]);
         let keep_history = tables.repetition.is_some()
             || ko
             || rules.calls_any(&["repetitions", "history", "set_flag"]);
@@ -210,6 +213,7 @@ impl Game {
             setup,
             rules,
             keep_history,
+            keep_before,
         })
     }
 
@@ -571,6 +575,8 @@ impl Game {
                 "the game is over: no more moves",
             ));
         }
+        // The position before the move, for an `after_move` that asks (`s.before()`).
+        let before = (self.keep_before && self.rules.hooks.after_move).then(|| s.clone());
         self.apply(&mut Tx { s, log }, m)?;
         let mover = s.turn();
         let mut turn_set = false;
@@ -580,10 +586,20 @@ impl Game {
                 .map_err(|e| RuleError::engine(&t.id, e))?;
         }
         if self.rules.hooks.after_move && !s.is_over() {
-            turn_set |= self.rules.after_move(s, m, log)?;
+            turn_set |= self.rules.after_move(s, m, log, before)?;
         }
         turn_set |= phase_ends(t, &mut Tx { s, log });
         ends_after(t, &mut Tx { s, log }, m, mover);
+        if let Some(a) = &t.actions
+            && !turn_set
+            && !s.is_over()
+        {
+            // A turn of several actions: the mover goes on unless this move ends it.
+            let done = s.var(a.var).saturating_add(1);
+            let ends = a.ends(m, done);
+            Tx { s, log }.set_var(a.var, if ends { 0 } else { done });
+            turn_set = !ends;
+        }
         if !turn_set && !s.is_over() {
             let n = t.next_seat(s.turn());
             Tx { s, log }.set_turn(n);

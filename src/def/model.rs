@@ -1279,6 +1279,10 @@ pub struct GeneratorDef {
     /// could move onto (default true).
     #[serde(default = "yes")]
     pub safe: bool,
+    /// With `[rules.actions]` (a turn of several actions): a move of this generator ends the
+    /// turn (Volcano's eruption), where other moves leave it with the mover.
+    #[serde(default)]
+    pub ends_turn: bool,
     /// Only pieces facing one of these move: `up` (standing), `lying` (along any
     /// direction), or direction names. Empty (default): any piece.
     #[serde(default)]
@@ -1733,6 +1737,32 @@ pub struct RulesDef {
     /// A seat must release a piece it holds down while the piece's owner is in a condition.
     #[serde(default)]
     pub release: Option<ReleaseDef>,
+    /// A turn of several actions: the seat to move plays again after each move until the
+    /// turn ends: a move of a generator with `ends_turn`, the budget spent (`most`), the
+    /// `end` word, or a pass. Each action is a ply (perft counts actions); the engine keeps
+    /// the count in the var `actions` (`var.actions=2` in positions).
+    #[serde(default)]
+    pub actions: Option<ActionsDef>,
+}
+
+/// A turn of several actions (`[rules.actions]`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActionsDef {
+    /// The most actions in a turn (Arimaa: 4); none: no limit (Volcano's cap moves go on
+    /// until one erupts).
+    #[serde(default)]
+    pub most: Option<u32>,
+    /// A word (`"end"`) the seat may play to end its turn early, once it has made `least`
+    /// actions; none: the turn ends only by rule.
+    #[serde(default)]
+    pub end: Option<String>,
+    /// Actions a turn needs before `end` may end it (default 1).
+    #[serde(default = "one_u32")]
+    pub least: u32,
+    /// A capturing move ends the turn.
+    #[serde(default)]
+    pub ends_on_capture: bool,
 }
 
 /// How a phase ends (`[rules.phase_ends.NAME]`).

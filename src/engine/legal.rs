@@ -55,6 +55,17 @@ pub fn generate<E>(
     if t.may_pass && !out.iter().any(|m| m.shape == Shape::Pass) {
         out.push(Move::pass());
     }
+    // A turn of several actions may end early, once it has made enough.
+    if let Some(a) = &t.actions
+        && let Some(w) = a.end
+        && s.var(a.var) >= i64::from(a.least)
+    {
+        out.push(Move::of(
+            Shape::Word(w),
+            smallvec::SmallVec::new(),
+            smallvec::SmallVec::new(),
+        ));
+    }
     if let Some(r) = &t.royal {
         super::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
     }

@@ -144,6 +144,8 @@ pub struct Move {
     /// How the move leaves its piece standing, when it chooses (`turn_to`, a turn): written
     /// in brackets at the end, `a1-a5[ne]`.
     pub facing: Option<super::Facing>,
+    /// It ends a turn of several actions (`ends_turn` on its generator).
+    pub ends_turn: bool,
     /// The piece lands on top of the layer there (pinning it), written `^` after the suffix,
     /// rather than beside it.
     pub on_top: bool,
@@ -185,6 +187,7 @@ impl Move {
             taken: 0,
             suffix: None,
             facing: None,
+            ends_turn: false,
             on_top: false,
             die: 0,
             actions,

@@ -86,6 +86,32 @@ pub struct ZoneInfo {
 /// What happens when the player to move has no legal move.
 pub use crate::def::NoMoves;
 
+/// A compiled `[rules.actions]`: a turn of several actions.
+#[derive(Clone, Copy, Debug)]
+pub struct Actions {
+    /// The var counting the actions made this turn.
+    pub var: usize,
+    /// The most actions in a turn (`u32::MAX`: no limit).
+    pub most: u32,
+    /// Actions before the end word may end the turn.
+    pub least: u32,
+    /// The word that ends the turn early (index into the words).
+    pub end: Option<u8>,
+    /// A capturing move ends the turn.
+    pub ends_on_capture: bool,
+}
+
+impl Actions {
+    /// Whether move `m`, made as action number `done` of its turn (from 1), ends the turn.
+    pub fn ends(&self, m: &super::Move, done: i64) -> bool {
+        m.ends_turn
+            || matches!(m.shape, super::Shape::Pass)
+            || matches!(m.shape, super::Shape::Word(w) if Some(w) == self.end)
+            || done >= i64::from(self.most)
+            || (self.ends_on_capture && m.is_capture())
+    }
+}
+
 /// A compiled `[rules.clock]`.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -149,6 +175,8 @@ pub struct Tables {
     pub separator: char,
     /// Move generators.
     pub generators: Vec<Generator>,
+    /// A turn of several actions (`[rules.actions]`).
+    pub actions: Option<Actions>,
     /// The dice a throw uses (`[dice]`), for games with chance.
     pub dice: Option<DiceSpec>,
     /// Cells hold layers: pieces side by side, pinned by the layer above (IceGammon).

@@ -12,7 +12,7 @@ use crate::engine::{MAX_NAMES, Tables};
 
 /// The var of this name, declared with its starting value unless the definition declares it
 /// itself. It counts for repetition: the stakes and the turn's stage are part of the position.
-fn var(t: &mut Tables, name: &str, start: i64) -> usize {
+pub(super) fn var(t: &mut Tables, name: &str, start: i64) -> usize {
     if let Some(i) = t.vars.iter().position(|v| v == name) {
         return i;
     }
@@ -23,7 +23,7 @@ fn var(t: &mut Tables, name: &str, start: i64) -> usize {
 }
 
 /// The word of this name, declared unless the definition lists it in `[rules] words`.
-fn word(t: &mut Tables, name: &str) -> u8 {
+pub(super) fn word(t: &mut Tables, name: &str) -> u8 {
     let i = match t.words.iter().position(|w| w == name) {
         Some(i) => i,
         None => {

@@ -35,8 +35,9 @@ pub(super) fn amount(
 
 /// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
 /// fields by a test: a field on no list fails it.)
-const COMMON: [&str; 16] = [
+const COMMON: [&str; 17] = [
     "mover_var",
+    "ends_turn",
     "kind",
     "like",
     "pieces",
@@ -850,6 +851,7 @@ pub(super) fn lower_pattern(
         kind,
         when_facing,
         turn_to,
+        ends_turn: m.ends_turn,
     };
     super::prepare::prepare(&mut g, t);
     Some(g)

@@ -7,6 +7,7 @@
 //! Files: `generators` (one lowering per generator kind, with the keys each kind accepts),
 //! `tracks` (race courses and track generators); seats, kinds, zones, the set-up here.
 
+mod actions;
 mod board;
 mod dice_turn;
 mod ends;
@@ -49,6 +50,9 @@ const PASSES: &[(&str, Pass)] = &[
     ("phase ends", phase_ends),
     ("conditions", |src, t, p| conditions(src.def, t, p)),
     ("dice turn", |src, t, p| dice_turn::lower(src.def, t, p)),
+    ("turn of several actions", |src, t, p| {
+        actions::lower(src.def, t, p)
+    }),
     ("race", race),
     ("castling", castling),
     ("royal", royal),

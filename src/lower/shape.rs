@@ -428,6 +428,7 @@ pub(super) fn shape(
         may_pass: def.rules.may_pass,
         separator,
         generators: Vec::new(),
+        actions: None,
         dice: def.dice.as_ref().and_then(|d| {
             match crate::engine::dice::check(d.count as usize, d.sides) {
                 Ok(()) => Some(crate::engine::DiceSpec {

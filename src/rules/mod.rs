@@ -187,6 +187,9 @@ pub(crate) struct Work {
     /// A generator or list change ran on the hook's own list during a `try_move`: the list
     /// is checked against the real position when `moves` returns.
     pub(crate) built_ahead: bool,
+    /// During `after_move`, the position before the move (`s.before()`), kept only for a
+    /// script that calls it.
+    pub(crate) before: Option<Rc<State>>,
 }
 
 /// Closes the handle when a hook call ends, however it ends.
@@ -198,6 +201,7 @@ impl Drop for Close<'_> {
         if let Ok(mut w) = self.0.try_borrow_mut() {
             w.access = Access::Closed;
             w.lookahead.clear();
+            w.before = None;
         }
     }
 }
@@ -500,6 +504,7 @@ impl Rules {
             moves_hook: hooks.moves,
             lookahead: Vec::new(),
             built_ahead: false,
+            before: None,
         };
         Ok(Rules {
             engine,
@@ -688,13 +693,20 @@ impl Rules {
         Ok(())
     }
 
-    /// Runs `after_move(s, m)`; returns whether the script chose who moves next.
+    /// Runs `after_move(s, m)`, with the position before the move for `s.before()` when the
+    /// caller kept it; returns whether the script chose who moves next.
     pub fn after_move(
         &self,
         s: &mut State,
         m: &Move,
         log: &mut Vec<Change>,
+        before: Option<State>,
     ) -> Result<bool, RuleError> {
+        if let Some(b) = before
+            && let Ok(mut w) = self.ctx.0.try_borrow_mut()
+        {
+            w.before = Some(Rc::new(b));
+        }
         let word = match m.shape {
             crate::engine::Shape::Word(i) => self.words.get(i as usize + 1),
             _ => None,

@@ -1,6 +1,7 @@
 //! The whole integration suite, one module per subject, built as one test binary: one link
 //! instead of one per file, which is most of the time a fresh `cargo test` spends.
 
+mod actions;
 mod agreements;
 mod ai;
 mod api;

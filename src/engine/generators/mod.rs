@@ -90,6 +90,8 @@ pub struct Generator {
     pub when_facing: u64,
     /// How the piece stands when the move ends (`turn_to`).
     pub turn_to: TurnTo,
+    /// Its moves end a turn of several actions (`ends_turn`).
+    pub ends_turn: bool,
 }
 
 impl Generator {
@@ -546,6 +548,11 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     // game without facings pays one test.
     if g.turn_to != TurnTo::Keep && !matches!(g.kind, Kind::Turn) {
         orient(cx.t, g.turn_to, before, out);
+    }
+    if g.ends_turn {
+        for m in &mut out[before..] {
+            m.ends_turn = true;
+        }
     }
 }
 

@@ -398,6 +398,7 @@ impl<'a> Gen<'a> {
             taken,
             suffix: tm.layers.then(|| t.info(piece).kind),
             facing: None,
+            ends_turn: false,
             on_top: landing == Landing::OnTop,
             die: if shown { die.1 } else { 0 },
             actions,

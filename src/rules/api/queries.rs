@@ -226,6 +226,22 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.before() -> State",
+        "In `after_move`: the position before the move, as a look-ahead (the whole read and generator API, nothing that changes the game): what the move uncovered, whose piece stood where, how many actions the turn had made. The engine keeps it only for a script that calls `before`, at the cost of a copy of the state per move.",
+        "fn after_move(s, m) { let was = s.before(); if was.height(m.from) > 1 && s.height(m.from) == 1 { /* the move uncovered a stack */ } }",
+        |c: &mut Ctx| {
+            let kept = c.0.borrow().before.clone();
+            match kept {
+                Some(b) => ahead(c, (*b).clone()),
+                None => Err(rt(
+                    "s.before() is the position before the move, in after_move only",
+                )),
+            }
+        }
+    );
+
+    def!(
+        api,
         "s.legal_moves() -> int",
         "On a look-ahead: fills its move list with the legal moves of its seat to move, exactly as the game makes them (the generators in force, the `moves` hook run on the look-ahead, forbidden moves, passes, the royal rule), and returns how many. Inside that `moves` call `s` is the look-ahead and `s.depth` is above 0.",
         "let p = s.after(i); let replies = p.legal_moves();",

@@ -65,7 +65,13 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
     }
     if let Some(rules) = get(&table, rules_at).and_then(toml::Value::as_table) {
         let path: Vec<String> = rules_at.iter().map(|s| s.to_string()).collect();
-        for key in ["repetition", "repetition_ignores", "agreements", "royal"] {
+        for key in [
+            "repetition",
+            "repetition_ignores",
+            "agreements",
+            "royal",
+            "actions",
+        ] {
             if let Some(v) = rules.get(key) {
                 list_or_drop(&path, key, v, &mut found);
             }

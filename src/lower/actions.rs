@@ -1,0 +1,53 @@
+//! `[rules.actions]`: a turn of several actions. The count of actions made this turn is a var
+//! the engine declares (`actions`), so positions, records and undo carry it with nothing new;
+//! the end word is declared like the dice turn's words.
+
+use crate::def::GameDef;
+use crate::diag::Problem;
+use crate::engine::{Actions, Tables};
+
+use super::dice_turn::{var, word};
+
+/// Lowers `[rules.actions]` and checks each generator's `ends_turn` against it.
+pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
+    let Some(a) = &def.rules.actions else {
+        for (name, g) in &def.generators {
+            if g.ends_turn {
+                problems.push(Problem::at(
+                    &["generators", name, "ends_turn"],
+                    "`ends_turn` ends a turn of several actions: declare one with [rules.actions]",
+                ));
+            }
+        }
+        return;
+    };
+    if a.most == Some(0) {
+        problems.push(Problem::at(
+            &["rules", "actions", "most"],
+            "most = 0: a turn has at least one action",
+        ));
+    }
+    if a.end.is_none() && a.least != 1 {
+        problems.push(Problem::at(
+            &["rules", "actions", "least"],
+            "`least` is how many actions come before the `end` word: name the word with `end`",
+        ));
+    }
+    if let Some(w) = &a.end
+        && (w.is_empty() || !w.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+    {
+        problems.push(Problem::at(
+            &["rules", "actions", "end"],
+            format!("`{w}` cannot be a word: lower-case letters and `_` only"),
+        ));
+    }
+    let counter = var(t, "actions", 0);
+    let end = a.end.as_deref().map(|w| word(t, w));
+    t.actions = Some(Actions {
+        var: counter,
+        most: a.most.unwrap_or(u32::MAX).max(1),
+        least: a.least,
+        end,
+        ends_on_capture: a.ends_on_capture,
+    });
+}
