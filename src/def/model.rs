@@ -1390,6 +1390,9 @@ pub enum NewOwner {
     Keep,
     /// The player who moved (for a capture, with `captured_as`, as another kind).
     Mover,
+    /// Nobody: a captured piece returns unowned to a shared bank (`capture_to` a shared
+    /// zone, Homeworlds' bank). Captures only.
+    None,
 }
 
 /// Pieces a move converts in place.

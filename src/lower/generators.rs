@@ -444,6 +444,12 @@ impl<'a> Lowering<'a> {
                 "`forced` is for an `optional` promotion (without `optional` every promotion is forced)",
             );
         }
+        if pr.owner == def::NewOwner::None {
+            self.problem(
+                &["promote", "owner"],
+                "a promoted piece is its owner's (`keep`) or the mover's (`mover`), not nobody's",
+            );
+        }
         Some(generators::Promote {
             region,
             to,

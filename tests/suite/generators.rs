@@ -723,3 +723,49 @@ fn directions_pruned_at_load_are_the_ones_that_never_land() {
     }
     assert!(compared > 1000, "only {compared} positions compared");
 }
+
+/// `capture_owner = "none"`: a captured piece goes back to a shared bank as nobody's (the
+/// bank Homeworlds' ships return to), and the text says so (`bank=S`, not `bank=bS`).
+#[test]
+fn a_capture_into_a_shared_bank_clears_the_owner() {
+    let toml = r#"
+[game]
+id = "bank"
+name = "Bank"
+
+[players]
+seats = [{ name = "A" }, { name = "B" }]
+
+[board]
+grid = { files = 3, ranks = 1 }
+
+[zones.bank]
+description = "pieces nobody owns"
+
+[pieces.S]
+name = "ship"
+
+[setup]
+cells = { a1 = "aS", b1 = "bS" }
+
+[generators.take]
+land = "enemy"
+capture = "land"
+capture_to = "bank"
+capture_owner = "none"
+
+[rules]
+generators = ["take"]
+"#;
+    let g = super::helpers::load(toml).expect("loads");
+    let mut s = g.start().expect("start");
+    g.play_text(&mut s, "a1:b1").expect("plays");
+    assert_eq!(g.position_text(&s), "1aS1 turn=B ply=1 bank=S result=0,1");
+    super::helpers::refused(&[(
+        toml.replace(
+            "[rules]",
+            "[generators.up]\npromote = { region = \"far\", to = [\"S\"], owner = \"none\" }\n[regions]\nfar = [\"c1\"]\n[rules]",
+        ),
+        "a promoted piece is its owner's (`keep`) or the mover's (`mover`), not nobody's",
+    )]);
+}

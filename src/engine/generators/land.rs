@@ -102,11 +102,19 @@ pub(super) fn finish(
                 from: loc,
                 to,
             });
-            // Into the captor's hand: the piece changes hands (and may revert, `captured_as`).
-            if pat.capture.owner == NewOwner::Mover && to != loc {
+            // Into the captor's hand, the piece changes hands (and may revert, `captured_as`);
+            // into a shared bank, it is nobody's.
+            let new_owner = match pat.capture.owner {
+                NewOwner::Keep => None,
+                NewOwner::Mover => Some(Some(player)),
+                NewOwner::None => Some(None),
+            };
+            if let Some(owner) = new_owner
+                && to != loc
+            {
                 let info = t.info(p);
                 let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
-                let new = t.piece(kind, Some(player));
+                let new = t.piece(kind, owner);
                 if new != p {
                     actions.push(Action::Replace {
                         at: to,
