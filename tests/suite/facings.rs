@@ -329,3 +329,38 @@ generators = ["charge"]
     let s = g.start().expect("start");
     assert_eq!(moves_at(&g, &s), ["p1-p2", "p1-p3"]);
 }
+
+#[test]
+fn a_script_reads_and_sets_facings_several_pieces_in_one_move() {
+    // After each turn in place, every piece next to the turned one stands up (a move that
+    // turns several pieces); a piece that cannot point a way is refused at the script line.
+    let toml = game(
+        "[generators.turn]\nkind = \"turn\"\n[rules]\nscript = \"r.rhai\"\ngenerators = [\"turn\"]",
+    );
+    let script = r#"
+fn after_move(s, m) {
+    for d in ["n", "e", "s", "w"] {
+        let n = s.step(m.to, d);
+        if n >= 0 && s.facing(n) != "" && s.facing(n) != "up" { s.set_facing(n, "up"); }
+    }
+}"#;
+    let g = super::helpers::load_with(&toml, Some(script), &[]).expect("loads");
+    let mut s = g.position("4/4/aS[n]3/aSaS[w]2 turn=A").expect("reads");
+    g.play_text(&mut s, "a1[e]").expect("plays");
+    assert_eq!(
+        g.position_text(&s),
+        "4/4/aS3/aS[e]aS2 turn=B ply=1 result=0,1"
+    );
+    let bad = "fn after_move(s, m) { s.set_facing(m.to, \"north\"); }";
+    let g = super::helpers::load_with(&toml, Some(bad), &[]).expect("loads");
+    let mut s = g.position("4/4/4/aS3 turn=A").expect("reads");
+    let e = g
+        .play_text(&mut s, "a1[e]")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        e.contains("`north` is not a direction of this board (or `up`)"),
+        "{e}"
+    );
+}

@@ -133,7 +133,46 @@ pub(super) fn register(api: &mut Api) {
                 let old = tx.s.top(at).ok_or_else(|| {
                     rt(format!("{} is empty: nothing to convert", t.loc_name(at)))
                 })?;
-                let new = t.piece(t.info(old).kind, owner);
+                let new = t.recast(old, t.info(old).kind, owner);
+                if new != old {
+                    tx.act(t, &Action::Replace { at, old, new });
+                }
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.set_facing(c: int, facing: string)",
+        "Stands the top piece of cell `c` upright (`\"up\"`) or lays it pointing along a direction its kind's `facings` allow (`\"ne\"`): several pieces turned by one move, from `after_move`.",
+        "for d in [\"n\", \"e\", \"s\", \"w\"] { let n = s.step(m.to, d); if n >= 0 && s.top(n) >= 0 { s.set_facing(n, \"up\"); } }",
+        |c: &mut Ctx, id: i64, facing: &str| {
+            change(c, "set_facing", |_, t, tx| {
+                let at: Loc = cell(t, id)?.into();
+                let old = tx
+                    .s
+                    .top(at)
+                    .ok_or_else(|| rt(format!("{} is empty: nothing to turn", t.loc_name(at))))?;
+                let dir = match facing {
+                    "up" => None,
+                    name => Some(
+                        t.board
+                            .dirs()
+                            .find(|d| t.board.dir_name(*d) == name)
+                            .ok_or_else(|| {
+                                rt(format!(
+                                    "`{name}` is not a direction of this board (or `up`)"
+                                ))
+                            })?,
+                    ),
+                };
+                let new = t.face(old, dir).ok_or_else(|| {
+                    rt(format!(
+                        "a {} may not point `{facing}` (its kind's `facings`)",
+                        t.kinds[t.info(old).kind.index()].name
+                    ))
+                })?;
                 if new != old {
                     tx.act(t, &Action::Replace { at, old, new });
                 }

@@ -160,6 +160,25 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.facing(c: int) -> string",
+        "How the top piece of cell `c` stands: `\"up\"` (upright, or a kind without `facings`), the direction it lies pointing along (`\"ne\"`), or `\"\"` for an empty cell.",
+        "if s.facing(m.to) != \"up\" { /* it lies pointing: it can be taken */ }",
+        |c: &mut Ctx, id: i64| {
+            read(c, |_, t, s| {
+                Ok(match s.top(cell(t, id)?.into()) {
+                    None => String::new(),
+                    Some(p) => t
+                        .info(p)
+                        .facing
+                        .map_or("up", |d| t.board.dir_name(d))
+                        .to_string(),
+                })
+            })
+        }
+    );
+
+    def!(
+        api,
         "s.height(c: int) -> int",
         "How many pieces cell `c` holds.",
         "if s.height(c) > 0 { ... }",
