@@ -47,3 +47,25 @@ pub fn refused<S: AsRef<str>>(cases: &[(S, &str)]) {
         assert!(e.contains(want), "want `{want}` in:\n{e}");
     }
 }
+
+/// A board row as position text from each cell's text (empty for an empty cell): runs of
+/// empty cells as counts, FEN-like (`wM2/3`). For the referees written outside the engine.
+pub fn row_text(cells: impl Iterator<Item = String>) -> String {
+    let mut out = String::new();
+    let mut empty = 0;
+    for c in cells {
+        if c.is_empty() {
+            empty += 1;
+        } else {
+            if empty > 0 {
+                out += &empty.to_string();
+                empty = 0;
+            }
+            out += &c;
+        }
+    }
+    if empty > 0 {
+        out += &empty.to_string();
+    }
+    out
+}

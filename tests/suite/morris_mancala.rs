@@ -42,27 +42,6 @@ fn engine_result(s: &State) -> Option<Option<u8>> {
     })
 }
 
-/// A run of empty cells or one cell's text, FEN-like: `wM2/3`.
-fn row_text(cells: impl Iterator<Item = String>) -> String {
-    let mut out = String::new();
-    let mut empty = 0;
-    for c in cells {
-        if c.is_empty() {
-            empty += 1;
-        } else {
-            if empty > 0 {
-                out += &empty.to_string();
-                empty = 0;
-            }
-            out += &c;
-        }
-    }
-    if empty > 0 {
-        out += &empty.to_string();
-    }
-    out
-}
-
 /// Nine Men's Morris, natively: the 24 points, the 16 lines, placing, stepping, flying,
 /// removals (sparing men in mills unless all are), two men or no move lose, threefold
 /// repetition and the 100-ply no-removal draw, the 1000-ply limit.
@@ -220,11 +199,13 @@ mod morris {
             let mut out = Vec::new();
             let mut i = 0;
             for n in ROWS {
-                out.push(super::row_text((i..i + n).map(|c| match self.board[c] {
-                    1 => "wM".to_string(),
-                    2 => "bM".to_string(),
-                    _ => String::new(),
-                })));
+                out.push(super::super::helpers::row_text((i..i + n).map(
+                    |c| match self.board[c] {
+                        1 => "wM".to_string(),
+                        2 => "bM".to_string(),
+                        _ => String::new(),
+                    },
+                )));
                 i += n;
             }
             out.join("/")
@@ -424,10 +405,10 @@ mod oware {
             let north = [11, 10, 9, 8, 7, 6].map(|h| seeds(self.houses[h]));
             let south = [0, 1, 2, 3, 4, 5].map(|h| seeds(self.houses[h]));
             [
-                super::row_text(std::iter::once(seeds(self.stores[1]))),
-                super::row_text(north.into_iter()),
-                super::row_text(south.into_iter()),
-                super::row_text(std::iter::once(seeds(self.stores[0]))),
+                super::super::helpers::row_text(std::iter::once(seeds(self.stores[1]))),
+                super::super::helpers::row_text(north.into_iter()),
+                super::super::helpers::row_text(south.into_iter()),
+                super::super::helpers::row_text(std::iter::once(seeds(self.stores[0]))),
             ]
             .join("/")
         }

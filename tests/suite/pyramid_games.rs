@@ -186,7 +186,7 @@ mod pikemen {
                         }
                     }
                 });
-                rows.push(super::row_text(cells));
+                rows.push(super::super::helpers::row_text(cells));
             }
             rows.join("/")
         }
@@ -309,27 +309,6 @@ mod pikemen {
                 .sum()
         }
     }
-}
-
-/// A run of empty cells or one cell's text, FEN-like.
-pub(crate) fn row_text(cells: impl Iterator<Item = String>) -> String {
-    let mut out = String::new();
-    let mut empty = 0;
-    for c in cells {
-        if c.is_empty() {
-            empty += 1;
-        } else {
-            if empty > 0 {
-                out += &empty.to_string();
-                empty = 0;
-            }
-            out += &c;
-        }
-    }
-    if empty > 0 {
-        out += &empty.to_string();
-    }
-    out
 }
 
 /// The seat names of a loaded game, in turn order.

@@ -69,68 +69,7 @@ pub(super) fn finish(
         Move::of(Shape::Path, short_path(&leg.path), SmallVec::new())
     });
     let actions = &mut m.actions;
-    let mut points = 0i64;
-    let mut taken = 0u16;
-    for &c in &leg.captured {
-        let loc = Loc(c.0);
-        let stack = s.stack(loc);
-        let take = match pat.capture.takes {
-            CaptureTakes::Stack => stack.len(),
-            CaptureTakes::Top => 1,
-        };
-        for &p in stack.iter().rev().take(take) {
-            // Off the board every piece stands: a lying one is stood up as it is taken.
-            let p = if t.info(p).facing.is_some() {
-                let up = t.upright(p);
-                actions.push(Action::Replace {
-                    at: loc,
-                    old: p,
-                    new: up,
-                });
-                up
-            } else {
-                p
-            };
-            let owner = t.info(p).owner;
-            let zone_seat = match pat.capture.zone_of {
-                ZoneOf::Mover => Some(player),
-                ZoneOf::Owner => owner,
-            };
-            let to = pat.capture.zone(zone_seat).unwrap_or(loc);
-            actions.push(Action::Transfer {
-                piece: p,
-                from: loc,
-                to,
-            });
-            // Into the captor's hand, the piece changes hands (and may revert, `captured_as`);
-            // into a shared bank, it is nobody's.
-            let new_owner = match pat.capture.owner {
-                NewOwner::Keep => None,
-                NewOwner::Mover => Some(Some(player)),
-                NewOwner::None => Some(None),
-            };
-            if let Some(owner) = new_owner
-                && to != loc
-            {
-                let info = t.info(p);
-                let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
-                let new = t.piece(kind, owner);
-                if new != p {
-                    actions.push(Action::Replace {
-                        at: to,
-                        old: p,
-                        new,
-                    });
-                }
-            }
-            taken += 1;
-            points += match pat.capture.score {
-                ScoreMode::None => 0,
-                ScoreMode::Pips => t.info(p).size,
-                ScoreMode::Count => 1,
-            };
-        }
-    }
+    let (taken, points) = take_captured(t, s, pat, player, &leg.captured, actions);
     let from = leg.path[0];
     let to = *leg.path.last().unwrap_or(&from);
     if moving.carry_stack {
@@ -243,6 +182,82 @@ pub(super) fn finish(
     if (pr.optional && !forced) || !promoted {
         out.push(plain);
     }
+}
+
+/// The actions that take the captured cells' pieces (each stood up if it lay pointing, sent
+/// to its capture zone, changing hands as `capture_owner` says), and how many pieces and
+/// points they take.
+fn take_captured(
+    t: &Tables,
+    s: &State,
+    pat: &Generator,
+    player: PlayerId,
+    captured: &[CellId],
+    actions: &mut SmallVec<[Action; 4]>,
+) -> (u16, i64) {
+    let mut points = 0i64;
+    let mut taken = 0u16;
+    for &c in captured {
+        let loc = Loc(c.0);
+        let stack = s.stack(loc);
+        let take = match pat.capture.takes {
+            CaptureTakes::Stack => stack.len(),
+            CaptureTakes::Top => 1,
+        };
+        for &p in stack.iter().rev().take(take) {
+            // Off the board every piece stands: a lying one is stood up as it is taken.
+            let p = if t.info(p).facing.is_some() {
+                let up = t.upright(p);
+                actions.push(Action::Replace {
+                    at: loc,
+                    old: p,
+                    new: up,
+                });
+                up
+            } else {
+                p
+            };
+            let owner = t.info(p).owner;
+            let zone_seat = match pat.capture.zone_of {
+                ZoneOf::Mover => Some(player),
+                ZoneOf::Owner => owner,
+            };
+            let to = pat.capture.zone(zone_seat).unwrap_or(loc);
+            actions.push(Action::Transfer {
+                piece: p,
+                from: loc,
+                to,
+            });
+            // Into the captor's hand, the piece changes hands (and may revert, `captured_as`);
+            // into a shared bank, it is nobody's.
+            let new_owner = match pat.capture.owner {
+                NewOwner::Keep => None,
+                NewOwner::Mover => Some(Some(player)),
+                NewOwner::None => Some(None),
+            };
+            if let Some(owner) = new_owner
+                && to != loc
+            {
+                let info = t.info(p);
+                let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
+                let new = t.piece(kind, owner);
+                if new != p {
+                    actions.push(Action::Replace {
+                        at: to,
+                        old: p,
+                        new,
+                    });
+                }
+            }
+            taken += 1;
+            points += match pat.capture.score {
+                ScoreMode::None => 0,
+                ScoreMode::Pips => t.info(p).size,
+                ScoreMode::Count => 1,
+            };
+        }
+    }
+    (taken, points)
 }
 
 /// Appends the conversions a landing of `piece` on `at` makes, as replacements of top
