@@ -840,11 +840,13 @@ pub enum CellCond {
     Upright,
     /// Top piece lies pointing along a direction (`facings`).
     Lying,
+    /// Top piece is the same size as the moving piece (Volcano's capture).
+    SameSize,
 }
 
 impl CellCond {
     /// Every condition, in declaration order (a condition's bit is its position here).
-    pub const ALL: [CellCond; 13] = [
+    pub const ALL: [CellCond; 14] = [
         CellCond::Empty,
         CellCond::Occupied,
         CellCond::Any,
@@ -858,6 +860,7 @@ impl CellCond {
         CellCond::LoneEnemy,
         CellCond::Upright,
         CellCond::Lying,
+        CellCond::SameSize,
     ];
 }
 
@@ -1279,6 +1282,11 @@ pub struct GeneratorDef {
     /// could move onto (default true).
     #[serde(default = "yes")]
     pub safe: bool,
+    /// For `ray`: after the move, the pieces left on the cell it started from flow out along
+    /// its direction one by one, top first, each landing one cell farther than the last,
+    /// starting just past the landing (Volcano's eruption).
+    #[serde(default)]
+    pub flow: Option<FlowDef>,
     /// With `[rules.actions]` (a turn of several actions): a move of this generator ends the
     /// turn (Volcano's eruption), where other moves leave it with the mover.
     #[serde(default)]
@@ -1331,6 +1339,25 @@ pub struct SowCaptureDef {
     /// The pits before it along the course are captured too while they qualify.
     #[serde(default)]
     pub backwards: bool,
+}
+
+/// A flow out of the cell a move left (`flow`): an eruption.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FlowDef {
+    /// Where a flowing piece may land (default: anywhere on the board); the flow stops at
+    /// the first cell that does not satisfy it, or at the board's edge. When the first piece
+    /// cannot land, nothing flows.
+    #[serde(default)]
+    pub land: Option<Conds>,
+    /// A flowing piece that lands on a top satisfying this (judged with the flowing piece
+    /// as the mover: `same-size`) is captured, into the generator's capture zone, scored as
+    /// its captures are.
+    #[serde(default)]
+    pub capture_if: Option<Conds>,
+    /// A move that made something flow ends a turn of several actions (`[rules.actions]`).
+    #[serde(default)]
+    pub ends_turn: bool,
 }
 
 /// Capture on an empty pit after sowing.

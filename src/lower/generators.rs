@@ -87,6 +87,7 @@ const OWN: [(GeneratorKind, &str, &[&str]); 9] = [
             "drops",
             "passable",
             "en_passant",
+            "flow",
         ],
     ),
     (
@@ -624,7 +625,7 @@ impl<'a> Lowering<'a> {
         let capture_to = m
             .capture_to
             .clone()
-            .or_else(|| (m.capture != def::CaptureMode::None).then(|| super::CAPTURED.to_string()));
+            .or_else(|| super::shape::captures_anything(m).then(|| super::CAPTURED.to_string()));
         let locs = std::iter::once(None)
             .chain((0..t.player_count()).map(|p| Some(crate::engine::PlayerId(p as u8))))
             .map(|seat| capture_to.as_deref().and_then(|z| t.zone_loc(z, seat)))
@@ -651,6 +652,14 @@ impl<'a> Lowering<'a> {
             toward: self.toward(),
             legs: Headings::of(&self.m.legs),
             unless_net: Headings::of(&self.m.unless_net),
+            flow: self.m.flow.as_ref().map(|f| generators::Flow {
+                land: f
+                    .land
+                    .as_ref()
+                    .map_or(Conds::of(&[def::CellCond::Any]), Conds::from_def),
+                capture_if: f.capture_if.as_ref().map(Conds::from_def),
+                ends_turn: f.ends_turn,
+            }),
         }
     }
 

@@ -256,6 +256,12 @@ pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>)
     pieces
 }
 
+/// Whether a generator's moves may capture: by `capture`, or by a flow's `capture_if`.
+pub(super) fn captures_anything(m: &crate::def::GeneratorDef) -> bool {
+    m.capture != crate::def::CaptureMode::None
+        || m.flow.as_ref().is_some_and(|f| f.capture_if.is_some())
+}
+
 /// Zones (one per seat or shared), and whether the implicit `captured` zone was made:
 /// captures that name no zone go to the capturer's `captured` zone, made here when the
 /// definition does not declare it.
@@ -293,7 +299,7 @@ pub(super) fn zones(
         && def
             .generators
             .values()
-            .any(|m| m.capture != crate::def::CaptureMode::None && m.capture_to.is_none());
+            .any(|m| captures_anything(m) && m.capture_to.is_none());
     if implicit_captured {
         for p in 0..np {
             zones.push(ZoneInfo {

@@ -14,6 +14,7 @@ mod dice_turn;
 mod differential;
 mod drops_and_xiangqi;
 mod facings;
+mod flows;
 mod games;
 mod garbage;
 mod generators;

@@ -132,7 +132,10 @@ fn any_of(bits: u16, t: &Tables, top: Option<Piece>, mover: Piece, player: Playe
     }
     let ti = t.info(top);
     // Sizes and facings are asked by few games: one test each skips them.
-    const SIZES: u16 = bit(CellCond::Smaller) | bit(CellCond::NotLarger) | bit(CellCond::Larger);
+    const SIZES: u16 = bit(CellCond::Smaller)
+        | bit(CellCond::NotLarger)
+        | bit(CellCond::Larger)
+        | bit(CellCond::SameSize);
     const FACINGS: u16 = bit(CellCond::Upright) | bit(CellCond::Lying);
     (has(CellCond::Own) && ti.owner == Some(player))
         || (has(CellCond::Friend) && ti.owner.is_some_and(|o| t.same_team(o, player)))
@@ -143,6 +146,7 @@ fn any_of(bits: u16, t: &Tables, top: Option<Piece>, mover: Piece, player: Playe
             (has(CellCond::Smaller) && ti.size < size)
                 || (has(CellCond::NotLarger) && ti.size <= size)
                 || (has(CellCond::Larger) && ti.size > size)
+                || (has(CellCond::SameSize) && ti.size == size)
         })
         || (bits & FACINGS != 0
             && ((has(CellCond::Upright) && ti.facing.is_none())

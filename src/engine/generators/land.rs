@@ -55,6 +55,7 @@ pub(super) fn finish(
         && pat.mover_var.is_none()
         && pat.convert.is_none()
         && moving.promote.is_none()
+        && moving.flow.is_none()
     {
         let from = leg.path[0];
         let to = *leg.path.last().unwrap_or(&from);
@@ -69,7 +70,7 @@ pub(super) fn finish(
         Move::of(Shape::Path, short_path(&leg.path), SmallVec::new())
     });
     let actions = &mut m.actions;
-    let (taken, points) = take_captured(t, s, pat, player, &leg.captured, actions);
+    let (mut taken, mut points) = take_captured(t, s, pat, player, &leg.captured, actions);
     let from = leg.path[0];
     let to = *leg.path.last().unwrap_or(&from);
     if moving.carry_stack {
@@ -82,6 +83,17 @@ pub(super) fn finish(
     } else {
         actions.push(Action::Transfer { piece, from, to });
     }
+    let mut flowed = false;
+    if let Some(flow) = &moving.flow
+        && let Some(n) = leg.path.len().checked_sub(2)
+    {
+        let (caught, pips, any) =
+            flow_out(t, s, pat, flow, player, (leg.path[n], from, to), actions);
+        taken += caught;
+        points += pips;
+        flowed = any && flow.ends_turn;
+    }
+    m.ends_turn |= flowed;
     if points != 0 {
         actions.push(Action::Score {
             player,
@@ -258,6 +270,79 @@ fn take_captured(
         }
     }
     (taken, points)
+}
+
+/// The direction that leads from `a` to `b` in a straight line, if one does.
+fn line_between(t: &Tables, a: CellId, b: CellId) -> Option<DirId> {
+    t.board.dirs().find(|&d| {
+        let mut cur = a;
+        for _ in 0..t.board.len() {
+            match t.board.step(cur, d) {
+                Some(n) if n == b => return true,
+                Some(n) => cur = n,
+                None => return false,
+            }
+        }
+        false
+    })
+}
+
+/// The pieces left on `origin` by a move whose last leg ran from `leg_from` to `landing`
+/// flow out along that leg's direction, top first, the k-th landing k cells past the
+/// landing, while each may (`flow.land`, the board's edge); one that lands on a top
+/// satisfying `flow.capture_if` is captured into the generator's capture zone. Returns how
+/// many were captured, their points, and whether anything flowed.
+fn flow_out(
+    t: &Tables,
+    s: &State,
+    pat: &Generator,
+    flow: &Flow,
+    player: PlayerId,
+    (leg_from, origin, landing): (Loc, Loc, Loc),
+    actions: &mut SmallVec<[Action; 4]>,
+) -> (u16, i64, bool) {
+    let (Some(a), Some(b)) = (t.loc_cell(leg_from), t.loc_cell(landing)) else {
+        return (0, 0, false);
+    };
+    let Some(d) = line_between(t, a, b) else {
+        return (0, 0, false);
+    };
+    let stack = s.stack(origin);
+    // The moving piece has left: what flows is what was under it, top first.
+    let left = stack.len().saturating_sub(1);
+    let (mut caught, mut points, mut any) = (0u16, 0i64, false);
+    let mut at = b;
+    for &p in stack[..left].iter().rev() {
+        let Some(next) = t.board.step(at, d) else {
+            break;
+        };
+        let top = s.top_cell(next);
+        if !flow.land.holds(t, top, p, player) {
+            break;
+        }
+        let captured = top.is_some() && flow.capture_if.is_some_and(|c| c.holds(t, top, p, player));
+        let to = if captured {
+            pat.capture.zone(Some(player)).unwrap_or(Loc(next.0))
+        } else {
+            Loc(next.0)
+        };
+        actions.push(Action::Transfer {
+            piece: p,
+            from: origin,
+            to,
+        });
+        if captured {
+            caught += 1;
+            points += match pat.capture.score {
+                ScoreMode::None => 0,
+                ScoreMode::Pips => t.info(p).size,
+                ScoreMode::Count => 1,
+            };
+        }
+        any = true;
+        at = next;
+    }
+    (caught, points, any)
 }
 
 /// Appends the conversions a landing of `piece` on `at` makes, as replacements of top

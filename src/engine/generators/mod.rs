@@ -215,6 +215,20 @@ pub struct Movement {
     pub legs: Headings,
     /// Headings of the whole move that excuse a leg breaking `legs`.
     pub unless_net: Headings,
+    /// The pieces left behind flow out along the move (a ray's `flow`).
+    pub flow: Option<Flow>,
+}
+
+/// A compiled `flow`: the pieces a move leaves on its starting cell flow out past its
+/// landing, one cell farther each.
+#[derive(Clone, Copy, Debug)]
+pub struct Flow {
+    /// Where a flowing piece may land; the flow stops at the first cell that does not do.
+    pub land: Conds,
+    /// A flowing piece landing on such a top is captured (the flowing piece as the mover).
+    pub capture_if: Option<Conds>,
+    /// A move that made something flow ends a turn of several actions.
+    pub ends_turn: bool,
 }
 
 /// A compiled `promote` table.
