@@ -23,17 +23,6 @@ fn load(id: &str, variant: Option<&str>, sets: &[(&str, &str)]) -> Game {
     Game::load(&files, variant, &sets).unwrap_or_else(|d| panic!("{id} loads:\n{d}"))
 }
 
-fn engine_moves(g: &Game, s: &State) -> Vec<String> {
-    let mut v: Vec<String> = g
-        .legal_moves(s)
-        .expect("legal moves")
-        .iter()
-        .map(|m| g.move_text(s, m))
-        .collect();
-    v.sort();
-    v
-}
-
 fn engine_perft(g: &Game, s: &State, depth: u32) -> u64 {
     let mut s = s.clone();
     icebox::testing::perft(g, &mut s, depth).expect("perft")
@@ -388,7 +377,12 @@ fn random_games(variant: Option<&str>, turn_lying: bool, games: u64) -> (usize, 
                 ctx()
             );
             assert_eq!(s.scores(), &r.scores[..], "{}", ctx());
-            assert_eq!(engine_moves(&g, &s), referee_moves(&r), "{}", ctx());
+            assert_eq!(
+                super::helpers::moves_at(&g, &s),
+                referee_moves(&r),
+                "{}",
+                ctx()
+            );
             let engine_result = s.outcome().map(|o| o.ranks.to_vec());
             assert_eq!(engine_result, r.result, "{}", ctx());
             positions += 1;
