@@ -393,10 +393,17 @@ impl Board {
 
     /// Resolves a direction name for a seat: an absolute label, or a player-relative one.
     pub fn dir(&self, name: &str, seat: usize) -> Option<DirId> {
-        if let Some(i) = self.dir_names.iter().position(|d| d == name) {
-            return Some(DirId(i as u8));
-        }
-        self.relative.get(name).and_then(|v| v.get(seat)).copied()
+        self.absolute_dir(name)
+            .or_else(|| self.relative.get(name).and_then(|v| v.get(seat)).copied())
+    }
+
+    /// An absolute direction by its label (`ne`), not a player-relative one: what a piece
+    /// lies pointing along is the same for every seat.
+    pub fn absolute_dir(&self, name: &str) -> Option<DirId> {
+        self.dir_names
+            .iter()
+            .position(|d| d == name)
+            .map(|i| DirId(i as u8))
     }
 
     /// True if `name` is an absolute or relative direction.

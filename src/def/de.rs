@@ -10,7 +10,7 @@ use std::fmt;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, Deserialize, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 
-use super::model::{Amount, CellCond, CondTerm, Conds, OptionValue, RegionDef};
+use super::model::{Amount, CellCond, CondTerm, Conds, MAX_CONJUNCTIONS, OptionValue, RegionDef};
 use crate::diag::suggest;
 
 /// One entry of a condition list: a word, or words separated by spaces that must all hold,
@@ -27,6 +27,11 @@ fn cond<E: de::Error>(text: &str) -> Result<CondTerm, E> {
             term.push(c);
         }
     }
+    if term.len() > 1 && term.contains(&CellCond::LoneEnemy) {
+        return Err(E::custom(format!(
+            "`{text}`: `lone-enemy` looks at the whole stack and stands alone in a list, not joined with other words"
+        )));
+    }
     Ok(CondTerm(term))
 }
 
@@ -42,9 +47,15 @@ impl<'de> Deserialize<'de> for Conds {
                 cond(v).map(Conds::One)
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Conds, A::Error> {
-                let mut list = Vec::new();
+                let mut list: Vec<CondTerm> = Vec::new();
                 while let Some(word) = a.next_element::<String>()? {
                     list.push(cond(&word)?);
+                }
+                let joined = list.iter().filter(|t| t.0.len() > 1).count();
+                if joined > MAX_CONJUNCTIONS {
+                    return Err(de::Error::custom(format!(
+                        "{joined} entries join several conditions: a list holds at most {MAX_CONJUNCTIONS}"
+                    )));
                 }
                 Ok(Conds::AnyOf(list))
             }

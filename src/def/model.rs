@@ -864,6 +864,10 @@ impl CellCond {
     ];
 }
 
+/// The most entries of one condition list that join several conditions (the engine keeps
+/// them in a small fixed array, judged after the conditions written alone).
+pub const MAX_CONJUNCTIONS: usize = 4;
+
 /// One entry of a condition list: a condition, or several written with spaces that must all
 /// hold (`"enemy lying"`: an enemy piece lying down; `"enemy smaller"`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -150,7 +150,6 @@ pub struct Tables {
     pub var_defaults: Vec<i64>,
     /// Ply limit; reaching it draws.
     pub max_plies: u32,
-    /// Positions are kept in `State::history` (a repetition rule, or a script reads them).
     /// Policy when the player to move has no move.
     pub no_moves: NoMoves,
     /// The royal piece (`[rules] royal`): moves may not leave it attacked.
@@ -532,9 +531,12 @@ impl Tables {
         s
     }
 
-    /// Whether some kind has facings (a game of pointing pieces).
-    pub fn has_facings(&self) -> bool {
-        self.kinds.iter().any(|k| !k.facings.is_empty())
+    /// How a facing is written: `up`, or the direction's name (`ne`).
+    pub fn facing_name(&self, f: super::Facing) -> &str {
+        match f {
+            super::Facing::Up => "up",
+            super::Facing::Along(d) => self.board.dir_name(d),
+        }
     }
 
     /// A pattern by name.

@@ -555,6 +555,12 @@ impl<'a> Lowering<'a> {
                 "a `castle` generator needs `kinds`, the pieces that castle (`[\"K\"]`)",
             );
         }
+        if m.flow.is_some() && m.carry == def::Carry::Stack {
+            self.problem(
+                &["flow"],
+                "a flow moves what the move leaves on its cell; carry = \"stack\" leaves nothing",
+            );
+        }
         if m.revisit && (m.capture == def::CaptureMode::None || m.chain == def::Chain::None) {
             self.problem(
                 &["revisit"],
@@ -595,7 +601,18 @@ impl<'a> Lowering<'a> {
                         bits |= crate::engine::Facing::Along(d).bit();
                     }
                 }
-                name => match t.board.dirs().find(|d| t.board.dir_name(*d) == name) {
+                name => match t.board.absolute_dir(name) {
+                    // A facing's bit is 1 + its direction: 62 directions fit in the word.
+                    Some(d) if d.index() >= 62 => {
+                        let idx = i.to_string();
+                        let p = Problem::at(
+                            &self.at(&["when_facing", &idx]),
+                            format!(
+                                "`{name}`: `when_facing` names at most the board's first 62 directions"
+                            ),
+                        );
+                        self.problems.push(p);
+                    }
                     Some(d) => bits |= crate::engine::Facing::Along(d).bit(),
                     None => {
                         let idx = i.to_string();

@@ -25,7 +25,7 @@ pub(super) fn plain(g: &mut Generator) {
         Kind::Ray(r) => {
             r.chain == Chain::None
                 && !r.along_facing
-                && r.over == Conds::of(&[CellCond::Empty])
+                && r.over.is_only(CellCond::Empty)
                 && r.over_occupied_min == 0
                 && r.drops.is_none()
                 && matches!(r.over_min, Amount::Fixed(_))

@@ -180,7 +180,7 @@ pub(super) fn facings(
                     continue;
                 }
                 "all" => board.dirs().collect(),
-                name => match board.dirs().find(|d| board.dir_name(*d) == name) {
+                name => match board.absolute_dir(name) {
                     Some(d) => vec![d],
                     None => {
                         let names: Vec<&str> = board

@@ -298,10 +298,7 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
     }
     if let Some(f) = m.facing {
         s.push('[');
-        s.push_str(match f {
-            crate::engine::Facing::Up => "up",
-            crate::engine::Facing::Along(d) => t.board.dir_name(d),
-        });
+        s.push_str(t.facing_name(f));
         s.push(']');
     }
     s
@@ -406,12 +403,7 @@ fn facing_text(text: &str) -> Option<&str> {
 /// Whether a move leaves its piece facing as the text says (a text without one matches every
 /// facing; `resolve` then wants the match unique).
 fn facing_matches(t: &Tables, m: &Move, facing: Option<&str>) -> bool {
-    match (facing, m.facing) {
-        (None, _) => true,
-        (Some(_), None) => false,
-        (Some(f), Some(crate::engine::Facing::Up)) => f == "up",
-        (Some(f), Some(crate::engine::Facing::Along(d))) => t.board.dir_name(d) == f,
-    }
+    facing.is_none_or(|f| m.facing.is_some_and(|x| t.facing_name(x) == f))
 }
 
 fn name_matches(t: &Tables, l: Loc, mover: PlayerId, name: &str) -> bool {
@@ -518,8 +510,7 @@ pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, PieceError> {
     let kind = t.info(piece).kind;
     let k = &t.kinds[kind.index()];
     t.board
-        .dirs()
-        .find(|d| t.board.dir_name(*d) == dir)
+        .absolute_dir(dir)
         .and_then(|d| t.face(piece, Some(d)))
         .ok_or_else(|| {
             let names: Vec<&str> = k.facings.iter().map(|d| t.board.dir_name(*d)).collect();

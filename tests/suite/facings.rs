@@ -112,7 +112,64 @@ generators = ["charge"]"#,
             ),
             "sideways",
         ),
+        (
+            game(
+                r#"
+[generators.charge]
+directions = ["facing"]
+land = ["enemy lying", "enemy smaller", "own lying", "neutral lying", "enemy larger"]
+[rules]
+generators = ["charge"]"#,
+            ),
+            "5 entries join several conditions: a list holds at most 4",
+        ),
+        (
+            game(
+                r#"
+[generators.charge]
+directions = ["facing"]
+land = ["empty", "lone-enemy lying"]
+[rules]
+generators = ["charge"]"#,
+            ),
+            "`lone-enemy` looks at the whole stack and stands alone in a list",
+        ),
     ]);
+}
+
+#[test]
+fn kinds_that_do_not_point_move_as_they_are_and_only_a_kind_that_stands_is_stood_up() {
+    // One generator moves the pointing small and the king: the small chooses its facing,
+    // the king's moves read as before (no `[up]`).
+    let g = load(
+        &game("[generators.step]\nturn_to = \"any\"\n[rules]\ngenerators = [\"step\"]").replace(
+            r#"a1 = "aS", d4 = "bS""#,
+            r#"a1 = "aS", b3 = "aK", d4 = "bS""#,
+        ),
+    )
+    .expect("loads");
+    let s = g.start().expect("start");
+    let moves = moves_at(&g, &s);
+    assert!(moves.contains(&"b3-c4".to_string()), "{moves:?}");
+    assert!(
+        !moves.iter().any(|m| m.starts_with("b3") && m.contains('[')),
+        "{moves:?}"
+    );
+    assert!(moves.contains(&"a1-b2[up]".to_string()) && moves.contains(&"a1-b2[sw]".to_string()));
+    // `turn_to = "up"` offers nothing to a kind that may not stand: its moves are dropped
+    // rather than stood up against its `facings`.
+    let g = load(
+        &game("[generators.step]\nturn_to = \"up\"\n[rules]\ngenerators = [\"step\"]")
+            .replace(r#"facings = ["up", "all"]"#, r#"facings = ["n", "s"]"#)
+            .replace(
+                r#"a1 = "aS", d4 = "bS""#,
+                r#"a1 = "aS[n]", b3 = "aK", d4 = "bS[s]""#,
+            ),
+    )
+    .expect("loads");
+    let s = g.start().expect("start");
+    let moves = moves_at(&g, &s);
+    assert!(moves.iter().all(|m| m.starts_with("b3")), "{moves:?}");
 }
 
 #[test]

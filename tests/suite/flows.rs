@@ -110,3 +110,12 @@ fn a_move_that_flows_ends_a_turn_of_several_actions_and_one_that_does_not_goes_o
     g.play_text(&mut s, "a1-b1").expect("plays");
     assert_eq!(g.position_text(&s), "1CS3 turn=B ply=1");
 }
+
+#[test]
+fn a_flow_with_a_whole_stack_carried_is_refused() {
+    let toml = game("", "").replace("kinds = [\"C\"]", "kinds = [\"C\"]\ncarry = \"stack\"");
+    super::helpers::refused(&[(
+        toml,
+        "a flow moves what the move leaves on its cell; carry = \"stack\" leaves nothing",
+    )]);
+}

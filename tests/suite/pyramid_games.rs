@@ -70,6 +70,8 @@ mod pikemen {
         pub board: [Option<Pyramid>; 64],
         pub letters: Vec<char>,
         pub to_move: usize,
+        /// Plies played; the 500th draws a game that would go on (README's ruling).
+        pub ply: u32,
         pub scores: Vec<i64>,
         /// `None` while the game goes on; each seat's rank when it is over (0 first).
         pub result: Option<Vec<u8>>,
@@ -143,6 +145,7 @@ mod pikemen {
                 board,
                 letters,
                 to_move: 0,
+                ply: 0,
                 scores: vec![0; seats.len()],
                 result: None,
                 turn_lying,
@@ -150,6 +153,9 @@ mod pikemen {
             for f in fields {
                 if let Some(name) = f.strip_prefix("turn=") {
                     p.to_move = seats.iter().position(|s| *s == name).expect("a seat");
+                }
+                if let Some(n) = f.strip_prefix("ply=") {
+                    p.ply = n.parse().expect("a ply count");
                 }
                 if let Some(list) = f.strip_prefix("score=") {
                     p.scores = list
@@ -264,6 +270,7 @@ mod pikemen {
                     self.board[to] = Some(p);
                 }
             }
+            self.ply += 1;
             let n = self.scores.len();
             if self.scores[self.to_move] >= 12 {
                 self.result = Some((0..n).map(|s| u8::from(s != self.to_move)).collect());
@@ -277,6 +284,8 @@ mod pikemen {
                     .map(|s| (0..n).filter(|o| self.scores[*o] > self.scores[s]).count() as u8)
                     .collect();
                 self.result = Some(ranks);
+            } else if self.ply >= 500 {
+                self.result = Some(vec![0; n]);
             }
         }
 

@@ -74,8 +74,8 @@ const fn bit(c: CellCond) -> u16 {
 }
 
 impl Conds {
-    /// The most conjunctions a condition list may hold.
-    pub const TERMS: usize = 4;
+    /// The most conjunctions a condition list may hold (the definition refuses more).
+    pub const TERMS: usize = crate::def::MAX_CONJUNCTIONS;
 
     /// From a list of conditions, any of which may hold.
     pub fn of(list: &[CellCond]) -> Conds {
@@ -85,8 +85,8 @@ impl Conds {
         }
     }
 
-    /// From a definition's list: conditions alone, and conjunctions (the lowering refuses
-    /// more than [`Conds::TERMS`] of those; the rest are dropped here).
+    /// From a definition's list: conditions alone, and conjunctions (reading the definition
+    /// refuses more than [`Conds::TERMS`] of those).
     pub fn from_def(c: &crate::def::Conds) -> Conds {
         let mut out = Conds::of(&c.alone());
         for (slot, term) in out.all.iter_mut().zip(c.conjunctions()) {

@@ -217,18 +217,7 @@ fn take_captured(
             CaptureTakes::Top => 1,
         };
         for &p in stack.iter().rev().take(take) {
-            // Off the board every piece stands: a lying one is stood up as it is taken.
-            let p = if t.info(p).facing.is_some() {
-                let up = t.upright(p);
-                actions.push(Action::Replace {
-                    at: loc,
-                    old: p,
-                    new: up,
-                });
-                up
-            } else {
-                p
-            };
+            let p = stood_up(t, p, loc, actions);
             let owner = t.info(p).owner;
             let zone_seat = match pat.capture.zone_of {
                 ZoneOf::Mover => Some(player),
@@ -262,14 +251,25 @@ fn take_captured(
                 }
             }
             taken += 1;
-            points += match pat.capture.score {
-                ScoreMode::None => 0,
-                ScoreMode::Pips => t.info(p).size,
-                ScoreMode::Count => 1,
-            };
+            points += pat.capture.points(t, p);
         }
     }
     (taken, points)
+}
+
+/// Off the board every piece stands: the top piece `p` of `at`, if it lies pointing, is stood
+/// up (the action pushed) before it leaves; the piece that leaves.
+fn stood_up(t: &Tables, p: Piece, at: Loc, actions: &mut SmallVec<[Action; 4]>) -> Piece {
+    if t.info(p).facing.is_none() {
+        return p;
+    }
+    let up = t.upright(p);
+    actions.push(Action::Replace {
+        at,
+        old: p,
+        new: up,
+    });
+    up
 }
 
 /// The direction that leads from `a` to `b` in a straight line, if one does.
@@ -321,23 +321,23 @@ fn flow_out(
             break;
         }
         let captured = top.is_some() && flow.capture_if.is_some_and(|c| c.holds(t, top, p, player));
-        let to = if captured {
-            pat.capture.zone(Some(player)).unwrap_or(Loc(next.0))
-        } else {
-            Loc(next.0)
-        };
-        actions.push(Action::Transfer {
-            piece: p,
-            from: origin,
-            to,
-        });
-        if captured {
-            caught += 1;
-            points += match pat.capture.score {
-                ScoreMode::None => 0,
-                ScoreMode::Pips => t.info(p).size,
-                ScoreMode::Count => 1,
-            };
+        let zone = pat.capture.zone(Some(player)).filter(|_| captured);
+        match zone {
+            Some(z) => {
+                let p = stood_up(t, p, origin, actions);
+                actions.push(Action::Transfer {
+                    piece: p,
+                    from: origin,
+                    to: z,
+                });
+                caught += 1;
+                points += pat.capture.points(t, p);
+            }
+            None => actions.push(Action::Transfer {
+                piece: p,
+                from: origin,
+                to: Loc(next.0),
+            }),
         }
         any = true;
         at = next;

@@ -189,6 +189,16 @@ pub struct Capture {
 }
 
 impl Capture {
+    /// What a captured piece scores for the captor (`score`).
+    #[inline]
+    pub fn points(&self, t: &Tables, p: Piece) -> i64 {
+        match self.score {
+            ScoreMode::None => 0,
+            ScoreMode::Pips => t.info(p).size,
+            ScoreMode::Count => 1,
+        }
+    }
+
     /// Where a piece captured for `seat` (the mover or the owner, by `zone_of`) goes.
     #[inline]
     pub fn zone(&self, seat: Option<PlayerId>) -> Option<Loc> {
@@ -435,15 +445,21 @@ impl Generator {
         player: PlayerId,
     ) -> bool {
         let info = t.info(piece);
-        let movable = match self.mover {
-            Mover::Own => info.owner == Some(player),
-            Mover::Neutral => info.owner.is_none(),
-            Mover::Any => true,
-        };
-        movable
+        self.moves_owner(info.owner, player)
             && self.kinds & (1 << info.kind.index()) != 0
             && moving.base_kinds & (1 << t.info(base).kind.index()) != 0
             && self.faces_ok(info.facing)
+    }
+
+    /// Whether the generator moves (or places) a piece of this owner for `player`
+    /// (`pieces`: own, neutral or any).
+    #[inline(always)]
+    fn moves_owner(&self, owner: Option<PlayerId>, player: PlayerId) -> bool {
+        match self.mover {
+            Mover::Own => owner == Some(player),
+            Mover::Neutral => owner.is_none(),
+            Mover::Any => true,
+        }
     }
 
     /// Whether a piece facing so may move (`when_facing`).

@@ -252,11 +252,7 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
         }
         last = Some(piece);
         let info = t.info(piece);
-        let usable = match pat.mover {
-            Mover::Own => info.owner == Some(player),
-            Mover::Neutral => info.owner.is_none(),
-            Mover::Any => true,
-        };
+        let usable = pat.moves_owner(info.owner, player);
         if !usable || pat.kinds & (1 << info.kind.index()) == 0 {
             continue;
         }

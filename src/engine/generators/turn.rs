@@ -14,10 +14,14 @@ fn facings_of(t: &Tables, piece: Piece) -> impl Iterator<Item = Facing> + '_ {
         .chain(k.facings.iter().map(|d| Facing::Along(*d)))
 }
 
-/// The facings `turn_to` offers a piece: every one of its kind's, or upright.
+/// The facings `turn_to` offers a piece: every one of its kind's, or upright (when its kind
+/// may stand).
 fn offered(t: &Tables, turn_to: TurnTo, piece: Piece) -> SmallVec<[Facing; 12]> {
     match turn_to {
-        TurnTo::Up => SmallVec::from_slice(&[Facing::Up]),
+        TurnTo::Up => facings_of(t, piece)
+            .take(1)
+            .filter(|f| *f == Facing::Up)
+            .collect(),
         _ => facings_of(t, piece).collect(),
     }
 }
@@ -32,12 +36,7 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
             return;
         };
         let info = t.info(piece);
-        let movable = match g.mover {
-            Mover::Own => info.owner == Some(player),
-            Mover::Neutral => info.owner.is_none(),
-            Mover::Any => true,
-        };
-        if !movable
+        if !g.moves_owner(info.owner, player)
             || g.kinds & (1 << info.kind.index()) == 0
             || !g.faces_ok(info.facing)
             || region.is_some_and(|r| !r.contains(from))
@@ -78,44 +77,42 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
 }
 
 /// Makes each move from index `from` on into one move per facing `turn_to` offers its piece
-/// where it lands (`a1-a5[ne]`), the piece replaced by the one lying (or standing) so.
-/// A move whose landing piece cannot be told (a stack carried whole) is left as it is.
+/// where it lands (`a1-a5[ne]`), the piece replaced by the one lying (or standing) so; a
+/// move whose piece is offered none (`"up"` for a kind that may not stand) is dropped. A
+/// kind that does not point, or a move whose landing piece cannot be told (a stack carried
+/// whole), is left as it is.
 #[inline(never)]
 pub fn orient(t: &Tables, turn_to: TurnTo, from: usize, out: &mut Vec<Move>) {
-    let end = out.len();
-    for i in from..end {
-        let Some(to) = out[i].to() else { continue };
+    let made: Vec<Move> = out.drain(from..).collect();
+    for m in made {
         // The piece that ends the move on its landing: the last one put there.
-        let landed = out[i].actions.iter().rev().find_map(|a| match *a {
-            Action::Transfer { piece, to: at, .. } if at == to => Some(piece),
-            Action::Replace { at, new, .. } if at == to => Some(new),
-            _ => None,
+        let landed = m.to().and_then(|to| {
+            m.actions.iter().rev().find_map(|a| match *a {
+                Action::Transfer { piece, to: at, .. } if at == to => Some((piece, to)),
+                Action::Replace { at, new, .. } if at == to => Some((new, to)),
+                _ => None,
+            })
         });
-        let Some(piece) = landed else { continue };
-        let choices = offered(t, turn_to, piece);
-        let base = out[i].clone();
-        for (n, f) in choices.iter().enumerate() {
+        let Some((piece, to)) =
+            landed.filter(|(p, _)| !t.kinds[t.info(*p).kind.index()].facings.is_empty())
+        else {
+            out.push(m);
+            continue;
+        };
+        for f in offered(t, turn_to, piece) {
             let Some(new) = t.face(piece, f.dir()) else {
                 continue;
             };
-            let mut m = if n == 0 {
-                std::mem::replace(&mut out[i], Move::pass())
-            } else {
-                base.clone()
-            };
+            let mut v = m.clone();
             if new != piece {
-                m.actions.push(Action::Replace {
+                v.actions.push(Action::Replace {
                     at: to,
                     old: piece,
                     new,
                 });
             }
-            m.facing = Some(*f);
-            if n == 0 {
-                out[i] = m;
-            } else {
-                out.push(m);
-            }
+            v.facing = Some(f);
+            out.push(v);
         }
     }
 }

@@ -156,16 +156,11 @@ pub(super) fn register(api: &mut Api) {
                     .ok_or_else(|| rt(format!("{} is empty: nothing to turn", t.loc_name(at))))?;
                 let dir = match facing {
                     "up" => None,
-                    name => Some(
-                        t.board
-                            .dirs()
-                            .find(|d| t.board.dir_name(*d) == name)
-                            .ok_or_else(|| {
-                                rt(format!(
-                                    "`{name}` is not a direction of this board (or `up`)"
-                                ))
-                            })?,
-                    ),
+                    name => Some(t.board.absolute_dir(name).ok_or_else(|| {
+                        rt(format!(
+                            "`{name}` is not a direction of this board (or `up`)"
+                        ))
+                    })?),
                 };
                 let new = t.face(old, dir).ok_or_else(|| {
                     rt(format!(

@@ -168,9 +168,7 @@ pub(super) fn register(api: &mut Api) {
                 Ok(match s.top(cell(t, id)?.into()) {
                     None => String::new(),
                     Some(p) => t
-                        .info(p)
-                        .facing
-                        .map_or("up", |d| t.board.dir_name(d))
+                        .facing_name(crate::engine::Facing::of(t.info(p).facing))
                         .to_string(),
                 })
             })
