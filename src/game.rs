@@ -598,6 +598,17 @@ impl Game {
             let done = s.var(a.var).saturating_add(1);
             let ends = a.ends(m, done);
             Tx { s, log }.set_var(a.var, if ends { 0 } else { done });
+            if let Some(used) = a.used {
+                let was = s.var(used);
+                let now = match (ends, m.once) {
+                    (true, _) => 0,
+                    (false, 0) => was,
+                    (false, bit) => was | 1 << (bit - 1),
+                };
+                if now != was {
+                    Tx { s, log }.set_var(used, now);
+                }
+            }
             turn_set = !ends;
         }
         if !turn_set && !s.is_over() {

@@ -17,8 +17,29 @@ fn esc(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The fill colour of a piece: its owner's colour for its slot, or the kind's neutral colour.
+/// The fill colour of a piece: its own colour (`[pieces.X] colours`), else its owner's colour
+/// for its slot, or the kind's neutral colour.
 fn colour(t: &Tables, p: Piece) -> String {
+    let info = t.info(p);
+    if let Some(c) = info.colour {
+        return safe_colour(Some(t.colours[c.index()].fill.clone()));
+    }
+    owner_colour(t, p)
+}
+
+/// The outline of a piece: its owner's colour for a piece with a colour of its own and an
+/// owner (a Homeworlds ship), black otherwise.
+fn outline(t: &Tables, p: Piece) -> String {
+    let info = t.info(p);
+    if info.colour.is_some() && info.owner.is_some() {
+        owner_colour(t, p)
+    } else {
+        "black".into()
+    }
+}
+
+/// A piece's owner's colour for its slot, or the kind's neutral colour.
+fn owner_colour(t: &Tables, p: Piece) -> String {
     let info = t.info(p);
     let kind = &t.kinds[info.kind.index()];
     let c = match info.owner {
@@ -29,7 +50,11 @@ fn colour(t: &Tables, p: Piece) -> String {
             .cloned(),
         None => kind.neutral_colour.clone(),
     };
-    // Only plain colour words or #hex reach the SVG.
+    safe_colour(c)
+}
+
+/// Only plain colour words or #hex reach the SVG.
+fn safe_colour(c: Option<String>) -> String {
     c.filter(|c| c.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '#'))
         .unwrap_or_else(|| "gray".into())
 }
@@ -95,6 +120,7 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
         let w = h * 0.8;
         let base = cy + h / 2.0 - 2.0;
         let stroke = if *p == top { 2.2 } else { 1.0 };
+        let line = outline(t, *p);
         if let Some(d) = t.info(*p).facing {
             let (ux, uy) = pointing(t, d);
             // Lying down, seen from above: the tip points along its direction.
@@ -103,7 +129,7 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
             let (bx, by) = (cx - ux * len * 0.45, cy - uy * len * 0.45);
             let _ = writeln!(
                 out,
-                r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" fill-opacity="0.85" stroke="black" stroke-width="{stroke}" data-facing="{}"/>"#,
+                r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" fill-opacity="0.85" stroke="{line}" stroke-width="{stroke}" data-facing="{}"/>"#,
                 tx,
                 ty,
                 bx - uy * half,
@@ -117,7 +143,7 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
         }
         let _ = writeln!(
             out,
-            r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" fill-opacity="0.85" stroke="black" stroke-width="{stroke}"/>"#,
+            r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" fill-opacity="0.85" stroke="{line}" stroke-width="{stroke}"/>"#,
             cx,
             base - h,
             cx - w / 2.0,

@@ -32,6 +32,11 @@ pub struct GameDef {
     pub zones: BTreeMap<String, ZoneDef>,
     /// Piece kinds, keyed by their one-letter symbol (an upper-case letter).
     pub pieces: BTreeMap<String, PieceDef>,
+    /// How the colours that pieces have apart from their owner (`[pieces.X] colours`) are
+    /// written and drawn, by colour name: each is written with its first letter unless a
+    /// `letter` is given here (`[colours.black] letter = "k"` beside `blue`).
+    #[serde(default)]
+    pub colours: BTreeMap<String, ColourDef>,
     /// How many pieces of each kind exist (an Icehouse stash). The set-up may not use more.
     #[serde(default)]
     pub stash: Option<StashDef>,
@@ -167,6 +172,10 @@ pub struct EndDef {
     /// captured pyramids, with `score = "pips"` on the capturing generator).
     #[serde(default)]
     pub score: Option<ScoreDef>,
+    /// The seat that moved wins when its zone holds enough sets, a set being one piece of
+    /// each of `kinds` (Volcano: "capture 3 monochrome trios, or 5 mixed-color trios").
+    #[serde(default)]
+    pub sets: Option<SetsDef>,
     /// No empty cell left: the game ends so.
     #[serde(default)]
     pub full: Option<EndBy>,
@@ -301,6 +310,27 @@ pub struct ScoreDef {
     /// The score at or past which the seat that moved wins.
     pub target: i64,
     /// What the win is called in the result (default: "reached N points").
+    #[serde(default)]
+    pub why: Option<String>,
+}
+
+/// Collecting sets (`[end.sets]`): the seat that moved wins when its instance of `zone` holds
+/// `same_colour` sets each of one colour, or `any` sets of whatever colours. Pieces count
+/// whoever owns them; a piece counts in one set only.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetsDef {
+    /// The per-seat zone whose pieces count (`captured`).
+    pub zone: String,
+    /// A set: one piece of each of these kinds (`["S", "M", "L"]`, a trio).
+    pub kinds: Vec<String>,
+    /// This many sets, each all of one colour (`[pieces.X] colours`), win: monochrome trios.
+    #[serde(default)]
+    pub same_colour: Option<u32>,
+    /// This many sets, of any colours, win.
+    #[serde(default)]
+    pub any: Option<u32>,
+    /// What the win is called in the result (default: "collected N sets").
     #[serde(default)]
     pub why: Option<String>,
 }
@@ -755,6 +785,30 @@ pub struct PieceDef {
     /// with its direction in brackets (`aL[ne]`); off the board every piece stands.
     #[serde(default)]
     pub facings: Vec<String>,
+    /// The colours a piece of this kind comes in, apart from who owns it (Looney Pyramids:
+    /// `["red", "yellow", "green", "blue"]`): every piece of the kind has one of them, written
+    /// as a lower-case letter before the kind (`rS` a red small, `arS` seat `a`'s red small).
+    /// Empty (default): the kind has no colour of its own.
+    #[serde(default)]
+    pub colours: Vec<String>,
+    /// Whether pieces may be put on top of a piece of this kind (default `true`). `false`:
+    /// no move, placement or flow stacks anything on it (Volcano's caps: "nothing can ever
+    /// be placed on top of a cap"); capturing it is still possible.
+    #[serde(default = "yes")]
+    pub stackable: bool,
+}
+
+/// How a piece colour is written and drawn (`[colours.NAME]`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ColourDef {
+    /// The lower-case letter that writes it (default: the name's first letter).
+    #[serde(default)]
+    pub letter: Option<String>,
+    /// How pictures fill it: a CSS colour (default: the name itself, which suits `red`,
+    /// `yellow`, `green`, `blue`, `black`...).
+    #[serde(default)]
+    pub fill: Option<String>,
 }
 
 fn one() -> i64 {
@@ -1295,6 +1349,10 @@ pub struct GeneratorDef {
     /// turn (Volcano's eruption), where other moves leave it with the mover.
     #[serde(default)]
     pub ends_turn: bool,
+    /// With `[rules.actions]`: at most one move of this generator in a turn (Volcano's power
+    /// play: "the option to place one piece from your captured pieces back on the board").
+    #[serde(default)]
+    pub once_a_turn: bool,
     /// Only pieces facing one of these move: `up` (standing), `lying` (along any
     /// direction), or direction names. Empty (default): any piece.
     #[serde(default)]

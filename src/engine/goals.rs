@@ -155,6 +155,11 @@ pub fn after_move(
     {
         return Some(Outcome::win(t, mover, why.clone()));
     }
+    if let Some(sets) = &end.sets
+        && collected(t, s, sets, mover)
+    {
+        return Some(Outcome::win(t, mover, sets.why.clone()));
+    }
     if !end.lose_first
         && let Some(o) = lost()
     {
@@ -166,6 +171,41 @@ pub fn after_move(
         return Some(decide(t, s, by, "the board is full"));
     }
     None
+}
+
+/// Whether `seat`'s instance of the sets' zone holds enough sets: each colour gives as many
+/// sets of one colour as its scarcest kind has pieces; pieces of any colour, as many as the
+/// scarcest kind has.
+fn collected(t: &Tables, s: &State, sets: &super::Sets, seat: PlayerId) -> bool {
+    let Some(zone) = t.zone_loc(&sets.zone, Some(seat)) else {
+        return false;
+    };
+    let pieces = s.stack(zone);
+    let count = |k: super::KindId, colour: Option<super::ColourId>| {
+        pieces
+            .iter()
+            .filter(|p| {
+                let i = t.info(**p);
+                i.kind == k && colour.is_none_or(|c| i.colour == Some(c))
+            })
+            .count() as u32
+    };
+    let sets_of = |colour| {
+        sets.kinds
+            .iter()
+            .map(|k| count(*k, colour))
+            .min()
+            .unwrap_or(0)
+    };
+    if sets.any.is_some_and(|n| sets_of(None) >= n) {
+        return true;
+    }
+    sets.same_colour.is_some_and(|n| {
+        (0..t.colours.len())
+            .map(|c| sets_of(Some(super::ColourId(c as u8))))
+            .sum::<u32>()
+            >= n
+    })
 }
 
 /// Whether the pieces on the board are exactly one of the dead positions' kinds (`[end]

@@ -57,6 +57,18 @@ impl KindId {
     }
 }
 
+/// A colour pieces have apart from their owner (`[pieces.X] colours`): an index into
+/// [`super::Tables::colours`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ColourId(pub(crate) u8);
+
+impl ColourId {
+    /// The colour's index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// A piece: a kind with an owner (or none). Pieces of the same kind and owner are
 /// interchangeable, so a piece is a small value, not an identity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

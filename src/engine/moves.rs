@@ -146,6 +146,9 @@ pub struct Move {
     pub facing: Option<super::Facing>,
     /// It ends a turn of several actions (`ends_turn` on its generator).
     pub ends_turn: bool,
+    /// Made by a `once_a_turn` generator: its bit plus one (0: none), set in the var of
+    /// the generators used this turn.
+    pub once: u8,
     /// The piece lands on top of the layer there (pinning it), written `^` after the suffix,
     /// rather than beside it.
     pub on_top: bool,
@@ -188,6 +191,7 @@ impl Move {
             suffix: None,
             facing: None,
             ends_turn: false,
+            once: 0,
             on_top: false,
             die: 0,
             actions,

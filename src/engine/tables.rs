@@ -2,7 +2,8 @@
 //! ends and the derived tables the generators read, built once by `crate::lower`.
 
 use super::{
-    Generator, KindId, Loc, Piece, PlayerId, conditions, dice_turn as turn, generators::track,
+    ColourId, Generator, KindId, Loc, Piece, PlayerId, conditions, dice_turn as turn,
+    generators::track,
 };
 use crate::board::{Board, CellId};
 
@@ -31,9 +32,25 @@ pub struct KindInfo {
     pub facings: Vec<crate::board::DirId>,
     /// Whether it may stand upright on the board (`"up"` among its `facings`, or none).
     pub upright: bool,
+    /// The colours its pieces come in apart from their owner (`colours`); empty for a kind
+    /// without colours.
+    pub colours: Vec<ColourId>,
+    /// Whether a piece may be put on top of it (`stackable`).
+    pub stackable: bool,
 }
 
-/// Facts about one piece value (kind + owner + facing), precomputed for the hot path.
+/// A colour pieces have apart from their owner.
+#[derive(Clone, Debug)]
+pub struct ColourInfo {
+    /// Its name (`red`).
+    pub name: String,
+    /// The lower-case letter that writes it.
+    pub letter: char,
+    /// How pictures fill it (a CSS colour).
+    pub fill: String,
+}
+
+/// Facts about one piece value (kind + owner + colour + facing), precomputed for the hot path.
 #[derive(Clone, Copy, Debug)]
 pub struct PieceInfo {
     /// Its kind.
@@ -45,9 +62,16 @@ pub struct PieceInfo {
     /// The direction it lies pointing along; `None` when it stands upright (or its kind has
     /// no facings).
     pub facing: Option<crate::board::DirId>,
-    /// The index of its kind's first facing's piece value for this owner (the piece lying
-    /// along `facings[i]` is this plus `i`); 0 for a kind with no facings.
+    /// The index of its kind's first facing's piece value for this owner and colour (the
+    /// piece lying along `facings[i]` is this plus `i`); 0 for a kind with no facings.
     pub faced: u8,
+    /// Its colour apart from its owner, for a kind with `colours`.
+    pub colour: Option<ColourId>,
+    /// The same piece standing upright (itself, when it stands).
+    pub standing: u8,
+    /// On the value of a kind and owner in its first colour: the value in its second colour
+    /// (the piece in `colours[i]` is this plus `i - 1`); 0 for a kind of fewer than two colours.
+    pub tinted: u8,
 }
 
 /// One seat.
@@ -99,6 +123,9 @@ pub struct Actions {
     pub end: Option<u8>,
     /// A capturing move ends the turn.
     pub ends_on_capture: bool,
+    /// The var holding a bit for each `once_a_turn` generator used this turn (declared
+    /// only when a generator is).
+    pub used: Option<usize>,
 }
 
 impl Actions {
@@ -138,6 +165,8 @@ pub struct Tables {
     pub seats: Vec<Seat>,
     /// Piece kinds.
     pub kinds: Vec<KindInfo>,
+    /// The colours pieces have apart from their owners (`[pieces.X] colours`).
+    pub colours: Vec<ColourInfo>,
     /// Every piece value (kind x owner), indexed by [`Piece`].
     pub pieces: Vec<PieceInfo>,
     /// Zone instances, in location order after the cells.
@@ -255,6 +284,8 @@ pub struct End {
     pub reach: Option<Reach>,
     /// A score that wins the seat that moved, and what the win is called.
     pub score: Option<(i64, String)>,
+    /// Sets collected in a zone that win the seat that moved.
+    pub sets: Option<Sets>,
     /// A full board.
     pub full: Option<crate::def::EndBy>,
     /// Nobody can move.
@@ -277,8 +308,24 @@ impl End {
             || self.connect.is_some()
             || self.reach.is_some()
             || self.score.is_some()
+            || self.sets.is_some()
             || self.full.is_some()
     }
+}
+
+/// A compiled `[end.sets]`.
+#[derive(Clone, Debug)]
+pub struct Sets {
+    /// The zone's name (each seat's instance counts for it).
+    pub zone: String,
+    /// The kinds of a set, one piece of each.
+    pub kinds: Vec<KindId>,
+    /// Sets each of one colour that win.
+    pub same_colour: Option<u32>,
+    /// Sets of any colours that win.
+    pub any: Option<u32>,
+    /// What the win is called.
+    pub why: String,
 }
 
 /// A compiled `[end.reach]`.
@@ -355,12 +402,47 @@ impl Tables {
     /// The same piece standing upright (the value every piece has off the board).
     #[inline]
     pub fn upright(&self, p: Piece) -> Piece {
-        let i = self.info(p);
-        if i.facing.is_none() {
-            p
-        } else {
-            self.piece(i.kind, i.owner)
+        Piece(self.info(p).standing)
+    }
+
+    /// The piece of `kind` owned by `owner` in `colour` (standing); `None` when the kind
+    /// does not come in that colour. `None` as the colour: the kind's first (or none).
+    pub fn tinted(
+        &self,
+        kind: KindId,
+        owner: Option<PlayerId>,
+        colour: Option<ColourId>,
+    ) -> Option<Piece> {
+        let base = self.piece(kind, owner);
+        let Some(c) = colour else {
+            return Some(base);
+        };
+        match self.kinds[kind.index()]
+            .colours
+            .iter()
+            .position(|x| *x == c)?
+        {
+            0 => Some(base),
+            at => u8::try_from(self.info(base).tinted as usize + at - 1)
+                .ok()
+                .map(Piece),
         }
+    }
+
+    /// A colour by its letter.
+    pub fn colour_letter(&self, letter: char) -> Option<ColourId> {
+        self.colours
+            .iter()
+            .position(|c| c.letter == letter)
+            .map(|i| ColourId(i as u8))
+    }
+
+    /// A colour by its name.
+    pub fn colour_named(&self, name: &str) -> Option<ColourId> {
+        self.colours
+            .iter()
+            .position(|c| c.name == name)
+            .map(|i| ColourId(i as u8))
     }
 
     /// The same piece lying along `facing` (upright for `None`); `None` when its kind may not
@@ -376,11 +458,15 @@ impl Tables {
         u8::try_from(base + at).ok().map(Piece)
     }
 
-    /// The same piece with another kind and owner, keeping its facing when the new kind may
-    /// point that way (upright otherwise): promotions and conversions.
+    /// The same piece with another kind and owner, keeping its colour when the new kind
+    /// comes in it (its first colour otherwise) and its facing when the new kind may point
+    /// that way (upright otherwise): promotions and conversions.
     pub fn recast(&self, p: Piece, kind: KindId, owner: Option<PlayerId>) -> Piece {
-        let new = self.piece(kind, owner);
-        match self.info(p).facing {
+        let i = self.info(p);
+        let new = self
+            .tinted(kind, owner, i.colour)
+            .unwrap_or_else(|| self.piece(kind, owner));
+        match i.facing {
             None => new,
             facing => self.face(new, facing).unwrap_or(new),
         }
@@ -514,13 +600,17 @@ impl Tables {
         }
     }
 
-    /// The text of a piece: owner letter (if owned) then kind symbol, e.g. `aS` or `L`,
-    /// then the direction a lying piece points along in brackets (`aL[ne]`).
+    /// The text of a piece: owner letter (if owned), colour letter (if its kind has
+    /// colours), then kind symbol, e.g. `aS`, `L`, `rS`, `arS`, then the direction a lying
+    /// piece points along in brackets (`aL[ne]`).
     pub fn piece_text(&self, p: Piece) -> String {
         let i = self.info(p);
         let mut s = String::with_capacity(3);
         if let Some(o) = i.owner {
             s.push(self.seats[o.index()].letter);
+        }
+        if let Some(c) = i.colour {
+            s.push(self.colours[c.index()].letter);
         }
         s.push_str(&self.kind_name(i.kind));
         if let Some(d) = i.facing {

@@ -12,11 +12,13 @@ use super::dice_turn::{var, word};
 pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
     let Some(a) = &def.rules.actions else {
         for (name, g) in &def.generators {
-            if g.ends_turn {
-                problems.push(Problem::at(
-                    &["generators", name, "ends_turn"],
-                    "`ends_turn` ends a turn of several actions: declare one with [rules.actions]",
-                ));
+            for (key, on) in [("ends_turn", g.ends_turn), ("once_a_turn", g.once_a_turn)] {
+                if on {
+                    problems.push(Problem::at(
+                        &["generators", name, key],
+                        format!("`{key}` is about a turn of several actions: declare one with [rules.actions]"),
+                    ));
+                }
             }
         }
         return;
@@ -43,11 +45,32 @@ pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) 
     }
     let counter = var(t, "actions", 0);
     let end = a.end.as_deref().map(|w| word(t, w));
+    // Each `once_a_turn` generator gets a bit of a var of its own.
+    let once: Vec<&String> = def
+        .generators
+        .iter()
+        .filter(|(_, g)| g.once_a_turn)
+        .map(|(name, _)| name)
+        .collect();
+    let used = (!once.is_empty()).then(|| var(t, "used_once", 0));
+    for (bit, name) in once.iter().enumerate() {
+        if bit >= 62 {
+            problems.push(Problem::at(
+                &["generators", name, "once_a_turn"],
+                "at most 62 generators may be `once_a_turn`",
+            ));
+            break;
+        }
+        if let Some(g) = t.generator(name) {
+            t.generators[g].once = Some(bit as u8);
+        }
+    }
     t.actions = Some(Actions {
         var: counter,
         most: a.most.unwrap_or(u32::MAX).max(1),
         least: a.least,
         end,
         ends_on_capture: a.ends_on_capture,
+        used,
     });
 }

@@ -202,10 +202,61 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
                     .unwrap_or_else(|| format!("reached {} points", sc.target)),
             )
         }),
+        sets: e.sets.as_ref().and_then(|d| sets(t, d, problems)),
         full: e.full,
         stuck: e.stuck,
         dead,
         dead_one_colour,
         home,
     }
+}
+
+/// `[end.sets]`: a per-seat zone, the kinds of a set, at least one count that wins.
+fn sets(t: &Tables, d: &def::SetsDef, problems: &mut Vec<Problem>) -> Option<crate::engine::Sets> {
+    let mut ok = true;
+    if !t.zones.iter().any(|z| z.name == d.zone && z.seat.is_some()) {
+        problems.push(Problem::at(
+            &["end", "sets", "zone"],
+            format!("`{}` is not a per-seat zone", d.zone),
+        ));
+        ok = false;
+    }
+    let kinds = kind_list(t, &d.kinds, &["end", "sets", "kinds"], problems);
+    if d.kinds.is_empty() {
+        problems.push(Problem::at(
+            &["end", "sets", "kinds"],
+            "name the kinds of a set (`[\"S\", \"M\", \"L\"]`)",
+        ));
+        ok = false;
+    }
+    if d.same_colour.is_none() && d.any.is_none() {
+        problems.push(Problem::at(
+            &["end", "sets"],
+            "say how many sets win: `same_colour`, `any`, or both",
+        ));
+        ok = false;
+    }
+    if d.same_colour.is_some() && t.colours.is_empty() {
+        problems.push(Problem::at(
+            &["end", "sets", "same_colour"],
+            "no kind has `colours`: sets of one colour need pieces with colours",
+        ));
+        ok = false;
+    }
+    let why = d
+        .why
+        .clone()
+        .unwrap_or_else(|| match (d.same_colour, d.any) {
+            (Some(n), None) => format!("collected {n} sets of one colour"),
+            (None, Some(n)) => format!("collected {n} sets"),
+            (Some(n), Some(m)) => format!("collected {n} sets of one colour or {m} sets"),
+            (None, None) => String::new(),
+        });
+    ok.then(|| crate::engine::Sets {
+        zone: d.zone.clone(),
+        kinds,
+        same_colour: d.same_colour,
+        any: d.any,
+        why,
+    })
 }

@@ -35,9 +35,10 @@ pub(super) fn amount(
 
 /// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
 /// fields by a test: a field on no list fails it.)
-const COMMON: [&str; 17] = [
+const COMMON: [&str; 18] = [
     "mover_var",
     "ends_turn",
+    "once_a_turn",
     "kind",
     "like",
     "pieces",
@@ -884,6 +885,7 @@ pub(super) fn lower_pattern(
         when_facing,
         turn_to,
         ends_turn: m.ends_turn,
+        once: None,
     };
     super::prepare::prepare(&mut g, t);
     Some(g)

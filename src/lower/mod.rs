@@ -23,7 +23,9 @@ use crate::board::Board;
 use crate::def::{self, GameDef, ZonePer};
 use crate::diag::Problem;
 use crate::engine::generators::kind_mask;
-use crate::engine::{KindId, KindInfo, PieceInfo, PlayerId, Seat, State, Tables, ZoneInfo};
+use crate::engine::{
+    ColourId, ColourInfo, KindId, KindInfo, PieceInfo, PlayerId, Seat, State, Tables, ZoneInfo,
+};
 use crate::notation;
 
 /// Lowers a definition into the engine's tables, reporting every problem found. `written`
@@ -64,7 +66,9 @@ const PASSES: &[(&str, Pass)] = &[
 pub(crate) use board::board;
 use ends::end;
 pub(crate) use setup::setup_state;
-use shape::{facings, game_id, kinds, limits, names_apart, pieces, seats, shape, words, zones};
+use shape::{
+    colours, facings, game_id, kinds, limits, names_apart, pieces, seats, shape, words, zones,
+};
 
 pub(crate) fn lower(
     def: &GameDef,
@@ -78,11 +82,12 @@ pub(crate) fn lower(
     let (zones, implicit_captured) = zones(def, seats.len(), problems);
     let board = board?;
     facings(def, &board, &mut kinds, problems);
+    let colours = colours(def, &mut kinds, problems);
     let pieces = pieces(&kinds, seats.len(), problems);
     names_apart(def, &board, implicit_captured, problems);
     limits(def, problems);
     words(def, problems);
-    let mut t = shape(def, board, seats, kinds, pieces, zones, problems);
+    let mut t = shape(def, board, seats, (kinds, colours, pieces), zones, problems);
     let src = Source { def, written };
     for (_, pass) in PASSES {
         pass(&src, &mut t, problems);

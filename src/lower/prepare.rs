@@ -4,7 +4,7 @@
 //! condition as a mask per seat and moving piece (ARCHITECTURE.md, "Performance").
 
 use crate::board::CellId;
-use crate::def::{CellCond, Chain, Mover};
+use crate::def::{CaptureMode, CellCond, Chain, Mover};
 use crate::engine::generators::{Amount, CondMask, Conds, Generator, Kind, Movement};
 use crate::engine::{Piece, PlayerId, Tables};
 
@@ -136,8 +136,20 @@ pub(super) fn masks(g: &mut Generator, t: &Tables) {
             CondMask::of(t, c, q, p)
         }
     };
+    // Nothing lands on a piece of a kind that is not `stackable`, unless the landing
+    // captures it.
+    let unstackable: Vec<Piece> = (0..t.pieces.len())
+        .map(|i| Piece(i as u8))
+        .filter(|&i| !t.kinds[t.info(i).kind.index()].stackable)
+        .collect();
+    let land = |q: Piece, p: PlayerId| {
+        unstackable
+            .iter()
+            .filter(|&&top| !(g.capture.mode == CaptureMode::Land && g.captures(t, top, q, p)))
+            .fold(mask(g.land, q, p), |m, &top| m.without(top))
+    };
     g.masks = (0..t.player_count())
         .flat_map(|p| (0..t.pieces.len()).map(move |q| (PlayerId(p as u8), Piece(q as u8))))
-        .map(|(p, q)| [mask(g.land, q, p), mask(over, q, p), mask(stop, q, p)])
+        .map(|(p, q)| [land(q, p), mask(over, q, p), mask(stop, q, p)])
         .collect();
 }

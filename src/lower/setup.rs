@@ -161,7 +161,14 @@ fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<
                 None => stash.neutral.get(&sym).copied().unwrap_or(0),
                 Some(_) => stash.seat.get(&sym).copied().unwrap_or(0),
             };
-            let n = used[t.piece(KindId(k as u8), owner).index()];
+            // Every piece of the kind and owner counts, whatever its colour or facing.
+            let n: u32 = t
+                .pieces
+                .iter()
+                .zip(&used)
+                .filter(|(i, _)| i.kind == KindId(k as u8) && i.owner == owner)
+                .map(|(_, n)| n)
+                .sum();
             if n > have {
                 let whose = match owner {
                     None => "neutral".to_string(),

@@ -133,6 +133,8 @@ pub(super) fn kinds(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<KindInfo>
             neutral_colour: p.neutral_colour.clone(),
             facings: Vec::new(),
             upright: true,
+            colours: Vec::new(),
+            stackable: p.stackable,
         });
     }
     // What a piece becomes when a capture hands it over (a promoted piece reverts).
@@ -210,8 +212,93 @@ pub(super) fn facings(
     }
 }
 
-/// Every piece value: each kind owned by nobody, then by each seat, standing; then, for each
-/// kind with facings, each owner's pieces lying along each facing in turn.
+/// The colours pieces have apart from their owner, as the kinds' `colours` name them (in
+/// the order first named), each written with a letter of its own; each kind's colours filled in.
+pub(super) fn colours(
+    def: &GameDef,
+    kinds: &mut [KindInfo],
+    problems: &mut Vec<Problem>,
+) -> Vec<ColourInfo> {
+    let mut colours: Vec<ColourInfo> = Vec::new();
+    for ((sym, p), k) in def.pieces.iter().zip(kinds.iter_mut()) {
+        for (i, name) in p.colours.iter().enumerate() {
+            let at = &["pieces", sym.as_str(), "colours", &i.to_string()];
+            let id = match colours.iter().position(|c| &c.name == name) {
+                Some(id) => id,
+                None => match new_colour(def, name, &colours) {
+                    Ok(c) if colours.len() < 64 => {
+                        colours.push(c);
+                        colours.len() - 1
+                    }
+                    Ok(_) => {
+                        problems.push(Problem::at(at, "at most 64 colours"));
+                        continue;
+                    }
+                    Err(m) => {
+                        problems.push(Problem::at(at, m));
+                        continue;
+                    }
+                },
+            };
+            let id = ColourId(id as u8);
+            if k.colours.contains(&id) {
+                problems.push(Problem::at(at, format!("`{name}` is listed twice")));
+            } else {
+                k.colours.push(id);
+            }
+        }
+    }
+    for name in def.colours.keys() {
+        if !colours.iter().any(|c| &c.name == name) {
+            problems.push(Problem::at(
+                &["colours", name],
+                format!("no kind comes in `{name}` (`[pieces.X] colours`)"),
+            ));
+        }
+    }
+    colours
+}
+
+/// A colour named in a kind's `colours`: its letter (`[colours.NAME] letter`, or the name's
+/// first letter), which no other colour may have.
+fn new_colour(def: &GameDef, name: &str, known: &[ColourInfo]) -> Result<ColourInfo, String> {
+    let spec = def.colours.get(name);
+    let written = spec.and_then(|c| c.letter.clone());
+    let letter_text = written
+        .clone()
+        .unwrap_or_else(|| name.chars().take(1).collect());
+    let mut chars = letter_text.chars();
+    let letter = match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_lowercase() => c,
+        _ if written.is_some() => {
+            return Err(format!(
+                "colour `{name}`: its letter (`[colours.{name}] letter`) must be one lower-case letter"
+            ));
+        }
+        _ => {
+            return Err(format!(
+                "colour `{name}` does not start with a lower-case letter: give it one (`[colours.{name}] letter = \"x\"`)"
+            ));
+        }
+    };
+    if let Some(other) = known.iter().find(|c| c.letter == letter) {
+        return Err(format!(
+            "colours `{}` and `{name}` would both be written `{letter}`: give one another letter (`[colours.{name}] letter = \"x\"`)",
+            other.name
+        ));
+    }
+    Ok(ColourInfo {
+        name: name.to_string(),
+        letter,
+        fill: spec
+            .and_then(|c| c.fill.clone())
+            .unwrap_or_else(|| name.to_string()),
+    })
+}
+
+/// Every piece value: each kind owned by nobody, then by each seat, standing (in its first
+/// colour); then each kind and owner in its other colours, standing; then, for each standing
+/// value of a kind with facings, the piece lying along each facing in turn.
 pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>) -> Vec<PieceInfo> {
     let mut pieces = Vec::new();
     for (k, info) in kinds.iter().enumerate() {
@@ -226,10 +313,28 @@ pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>)
                 size: info.size,
                 facing: None,
                 faced: 0,
+                colour: info.colours.first().copied(),
+                standing: 0,
+                tinted: 0,
             });
         }
     }
     for base in 0..pieces.len() {
+        let info = pieces[base];
+        let colours = &kinds[info.kind.index()].colours;
+        if colours.len() < 2 {
+            continue;
+        }
+        pieces[base].tinted = pieces.len().min(255) as u8;
+        for c in &colours[1..] {
+            pieces.push(PieceInfo {
+                colour: Some(*c),
+                ..info
+            });
+        }
+    }
+    for base in 0..pieces.len() {
+        pieces[base].standing = base.min(255) as u8;
         let info = pieces[base];
         let facings = &kinds[info.kind.index()].facings;
         if facings.is_empty() {
@@ -240,6 +345,7 @@ pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>)
             pieces.push(PieceInfo {
                 facing: Some(*d),
                 faced: 0,
+                tinted: 0,
                 ..info
             });
         }
@@ -248,7 +354,7 @@ pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>)
         problems.push(Problem::at(
             &["pieces"],
             format!(
-                "{} piece values (kinds x (seats+1), and x each facing for kinds with `facings`): at most 255",
+                "{} piece values (kinds x (seats+1), x each colour for kinds with `colours`, x each facing for kinds with `facings`): at most 255",
                 pieces.len()
             ),
         ));
@@ -392,8 +498,7 @@ pub(super) fn shape(
     def: &GameDef,
     board: Board,
     seats: Vec<Seat>,
-    kinds: Vec<KindInfo>,
-    pieces: Vec<PieceInfo>,
+    (kinds, colours, pieces): (Vec<KindInfo>, Vec<ColourInfo>, Vec<PieceInfo>),
     zones: Vec<ZoneInfo>,
     problems: &mut Vec<Problem>,
 ) -> Tables {
@@ -420,6 +525,7 @@ pub(super) fn shape(
         board,
         seats,
         kinds,
+        colours,
         pieces,
         zones,
         phases,

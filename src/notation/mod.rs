@@ -243,11 +243,12 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
     match m.shape {
         Shape::Pass => s.push_str("pass"),
         Shape::Place(p) => {
+            // The owner's letter only for another seat's piece; a colour's always (`rS@c3`).
             let info = t.info(p);
-            if info.owner.is_some() && info.owner != Some(mover) {
-                s.push_str(&t.piece_text(p));
-            } else {
-                s.push_str(&t.kind_name(info.kind));
+            let text = t.piece_text(t.upright(p));
+            match info.owner {
+                Some(o) if o == mover => s.push_str(text.get(1..).unwrap_or(&text)),
+                _ => s.push_str(&text),
             }
             s.push('@');
             if let Some(&to) = m.path.last() {
@@ -428,10 +429,9 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
     match (parsed, m.shape) {
         (MoveText::Pass, Shape::Pass) => true,
         (MoveText::Place { piece, to, suffix }, Shape::Place(p)) => {
-            let info = t.info(p);
-            let (owner, kind) = split_piece(piece);
-            t.kind_name(info.kind) == kind
-                && owner.is_none_or(|o| info.owner.is_some_and(|w| t.seats[w.index()].letter == o))
+            // The owner's and the colour's letters may be left out, from the front: `S`
+            // and `rS` name `arS` (`resolve` then wants the match unique).
+            t.piece_text(t.upright(p)).ends_with(piece.as_str())
                 && m.path
                     .last()
                     .is_some_and(|&l| name_matches(t, l, mover, to))
@@ -472,12 +472,11 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
     }
 }
 
-/// A piece token's owner letter (if any) and kind text: `aS` -> (a, S), `wQ~` -> (w, Q~).
-fn split_piece(text: &str) -> (Option<char>, &str) {
-    match text.chars().next() {
-        Some(o) if o.is_ascii_lowercase() => (Some(o), &text[1..]),
-        _ => (None, text),
-    }
+/// A piece token's lower-case letters (none, one or two) and kind text: `aS` -> (a, S),
+/// `arS` -> (ar, S), `wQ~` -> (w, Q~).
+fn split_piece(text: &str) -> (&str, &str) {
+    let n = text.bytes().take_while(u8::is_ascii_lowercase).count();
+    text.split_at(n)
 }
 
 /// Why a piece token does not read.
@@ -490,6 +489,8 @@ pub enum PieceErrorKind {
     Kind,
     /// The owner letter is not a seat's.
     Seat,
+    /// The colour letter is not a colour of the kind, or a kind with colours has none.
+    Colour,
     /// The `[direction]` is not one its kind may lie along.
     Facing,
 }
@@ -532,9 +533,10 @@ pub fn piece_from_text(t: &Tables, text: &str) -> Result<Piece, PieceError> {
         })
 }
 
-/// Reads a piece token without a facing (`S`, `aS`, `wQ~`).
+/// Reads a piece token without a facing (`S`, `aS`, `wQ~`, `rS`, `arS`): before the kind, a
+/// kind with colours takes its colour's letter, after the owner's.
 fn piece_standing(t: &Tables, text: &str) -> Result<Piece, PieceError> {
-    let (owner, kind) = split_piece(text);
+    let (letters, kind) = split_piece(text);
     if kind.is_empty() {
         return Err(PieceError::new(PieceErrorKind::Empty, "empty piece"));
     }
@@ -550,6 +552,29 @@ fn piece_standing(t: &Tables, text: &str) -> Result<Piece, PieceError> {
             ),
         )
     })?;
+    let k = &t.kinds[kind_id.index()];
+    let mut letters = letters.chars();
+    let colour = if k.colours.is_empty() {
+        None
+    } else {
+        Some(letters.next_back().ok_or_else(|| {
+            PieceError::new(
+                PieceErrorKind::Colour,
+                format!(
+                    "`{text}`: a {} has a colour: write its letter before the kind ({})",
+                    k.name,
+                    colour_letters(t, kind_id, kind)
+                ),
+            )
+        })?)
+    };
+    let owner = letters.next_back();
+    if letters.next().is_some() {
+        return Err(PieceError::new(
+            PieceErrorKind::Seat,
+            format!("`{text}`: one owner letter at most before the kind"),
+        ));
+    }
     let owner_id = match owner {
         None => None,
         Some(o) => Some(
@@ -565,7 +590,37 @@ fn piece_standing(t: &Tables, text: &str) -> Result<Piece, PieceError> {
                 })?,
         ),
     };
-    Ok(t.piece(kind_id, owner_id))
+    let colour_id = colour
+        .map(|c| {
+            t.colour_letter(c)
+                .filter(|id| k.colours.contains(id))
+                .ok_or_else(|| {
+                    PieceError::new(
+                        PieceErrorKind::Colour,
+                        format!(
+                            "`{text}`: `{c}` is not a colour a {} comes in ({})",
+                            k.name,
+                            colour_letters(t, kind_id, kind)
+                        ),
+                    )
+                })
+        })
+        .transpose()?;
+    t.tinted(kind_id, owner_id, colour_id)
+        .ok_or_else(|| PieceError::new(PieceErrorKind::Colour, format!("`{text}`: no such piece")))
+}
+
+/// A kind's colours as a reader writes them: `r (red), y (yellow)`, each before the kind.
+fn colour_letters(t: &Tables, kind: crate::engine::KindId, sym: &str) -> String {
+    t.kinds[kind.index()]
+        .colours
+        .iter()
+        .map(|c| {
+            let c = &t.colours[c.index()];
+            format!("`{}{sym}` {}", c.letter, c.name)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Reads a list of pieces with optional counts (`5S 5M 5L`, `aS aM aL`, `-`).

@@ -133,7 +133,7 @@ fn turn_keys_are_refused_where_they_are_wrong() {
         (
             game("", "").replace("[rules.actions]", "")
                 + "\n[generators.step2]\nends_turn = true\n",
-            "`ends_turn` ends a turn of several actions: declare one with [rules.actions]",
+            "`ends_turn` is about a turn of several actions: declare one with [rules.actions]",
         ),
     ]);
 }

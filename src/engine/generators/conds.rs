@@ -197,6 +197,12 @@ impl CondMask {
         pieces: [0; 4],
     };
 
+    /// The same condition, not satisfied by a top piece `p`.
+    pub fn without(mut self, p: Piece) -> CondMask {
+        self.pieces[p.index() >> 6] &= !(1 << (p.0 & 63));
+        self
+    }
+
     /// Whether a cell whose top is `top` satisfies the condition.
     #[inline]
     pub fn holds(&self, top: Option<Piece>) -> bool {

@@ -317,7 +317,10 @@ fn flow_out(
             break;
         };
         let top = s.top_cell(next);
-        if !flow.land.holds(t, top, p, player) {
+        // Nothing lands on a piece that is not `stackable` (Volcano's caps).
+        if !flow.land.holds(t, top, p, player)
+            || top.is_some_and(|q| !t.kinds[t.info(q).kind.index()].stackable)
+        {
             break;
         }
         let captured = top.is_some() && flow.capture_if.is_some_and(|c| c.holds(t, top, p, player));

@@ -92,6 +92,9 @@ pub struct Generator {
     pub turn_to: TurnTo,
     /// Its moves end a turn of several actions (`ends_turn`).
     pub ends_turn: bool,
+    /// `once_a_turn`: its bit in the var of the generators used this turn
+    /// ([`super::Actions::used`]).
+    pub once: Option<u8>,
 }
 
 impl Generator {
@@ -427,7 +430,7 @@ impl Generator {
     }
 
     /// Whether a capture takes a cell whose top is `top`.
-    fn captures(&self, t: &Tables, top: Piece, piece: Piece, player: PlayerId) -> bool {
+    pub(crate) fn captures(&self, t: &Tables, top: Piece, piece: Piece, player: PlayerId) -> bool {
         self.capture
             .only
             .is_none_or(|c| c.holds(t, Some(top), piece, player))
@@ -548,6 +551,13 @@ impl<'a> Ctx<'a> {
 /// Appends every move of `g` asked for by `cx` to `out`.
 #[inline]
 pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
+    // A generator used once this turn (`once_a_turn`) makes no more moves until the next.
+    if let Some(bit) = g.once
+        && let Some(var) = cx.t.actions.and_then(|a| a.used)
+        && cx.s.var(var) & (1 << bit) != 0
+    {
+        return;
+    }
     let before = out.len();
     match &g.kind {
         Kind::Ray(r) => ray::generate(cx, g, r, out),
@@ -582,6 +592,11 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     if g.ends_turn {
         for m in &mut out[before..] {
             m.ends_turn = true;
+        }
+    }
+    if let Some(bit) = g.once {
+        for m in &mut out[before..] {
+            m.once = bit + 1;
         }
     }
 }

@@ -399,6 +399,7 @@ impl<'a> Gen<'a> {
             suffix: tm.layers.then(|| t.info(piece).kind),
             facing: None,
             ends_turn: false,
+            once: 0,
             on_top: landing == Landing::OnTop,
             die: if shown { die.1 } else { 0 },
             actions,

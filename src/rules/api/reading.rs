@@ -243,6 +243,20 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.colour(piece: int) -> string",
+        "A piece's colour apart from its owner (`[pieces.X] colours`): its name (`\"red\"`), or `\"\"` for a kind without colours.",
+        "if s.colour(s.top(c)) == \"red\" { ... }",
+        |c: &mut Ctx, p: i64| {
+            read(c, |_, t, _| {
+                Ok(t.info(piece(t, p)?)
+                    .colour
+                    .map_or_else(String::new, |c| t.colours[c.index()].name.clone()))
+            })
+        }
+    );
+
+    def!(
+        api,
         "s.role(piece: int) -> string",
         "A piece's role (`[pieces.X] role`, default its name).",
         "if s.role(p) == \"king\" { ... }",
@@ -604,6 +618,39 @@ pub(super) fn register(api: &mut Api) {
                     .filter(|q| {
                         let i = t.info(**q);
                         i.owner == owner && mask & (1 << i.kind.index()) != 0
+                    })
+                    .count() as i64)
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.count_colour(colour: string, p: int, place: string) -> int",
+        "How many pieces of a colour (`[pieces.X] colours`) seat `p` has (-1: neutral pieces) in a region (its part of a per-seat one) or a zone (its instance of a per-seat one), under others too: the ships of a colour in a system.",
+        "if s.count_colour(\"green\", me, \"captured\") >= 3 { ... }",
+        |c: &mut Ctx, colour: &str, p: i64, place: &str| {
+            read(c, |_, t, s| {
+                let owner = if p < 0 { None } else { Some(player(t, p)?) };
+                let Some(want) = t.colour_named(colour) else {
+                    let names: Vec<&str> = t.colours.iter().map(|c| c.name.as_str()).collect();
+                    return Err(rt(format!(
+                        "`{colour}` is not a colour of this game (colours: {})",
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(" ")
+                        }
+                    )));
+                };
+                let seat = owner.unwrap_or(s.turn());
+                let locs = places(t, place, seat)?;
+                Ok(locs
+                    .iter()
+                    .flat_map(|l| s.stack(*l).iter())
+                    .filter(|q| {
+                        let i = t.info(**q);
+                        i.owner == owner && i.colour == Some(want)
                     })
                     .count() as i64)
             })

@@ -12,7 +12,7 @@
 //! `[stakes]`: move each number by one, flip each switch, give each word setting
 //! (`must_use`, `unusable`, `opening`) its other values. Under `[conditions]`: each key
 //! weakened; `[rules.forbid]` entries dropped or judging other moves or seats;
-//! `[rules.release]` dropped. A grid without one of its
+//! `[rules.release]` dropped. A kind that is not `stackable` made stackable. A grid without one of its
 //! `directions`. Under `[options]`: drop an option's `when_on` overlay or `key` (its effect on
 //! the definition).
 
@@ -134,6 +134,17 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
                     }
                 }
                 _ => {}
+            }
+        }
+    }
+    // What a kind allows: `stackable = false` (nothing on a cap) turned back on.
+    let pieces_path = at("pieces");
+    if let Some(pieces) = get_path(&table, &pieces_path).and_then(toml::Value::as_table) {
+        for (k, v) in pieces {
+            if v.get("stackable").and_then(toml::Value::as_bool) == Some(false) {
+                let mut p = pieces_path.clone();
+                p.extend([k.clone(), "stackable".into()]);
+                found.push((p, Op::Drop, "pieces may be put on it".into()));
             }
         }
     }
