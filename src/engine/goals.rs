@@ -282,8 +282,14 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
         if s.owned_outside(t, p, cells).any(|w| w != 0) {
             return false;
         }
-        let want: smallvec::SmallVec<[super::Piece; 4]> =
-            h.stacks.iter().map(|k| t.piece(*k, Some(p))).collect();
+        // The seat's pieces of these kinds, whatever their colour or facing.
+        let exactly = |stack: &[super::Piece]| {
+            stack.len() == h.stacks.len()
+                && stack.iter().zip(&h.stacks).all(|(q, k)| {
+                    let i = t.info(*q);
+                    i.kind == *k && i.owner == Some(p)
+                })
+        };
         let mut inside = 0usize;
         for c in cells.iter() {
             let stack = s.stack(Loc(c.0));
@@ -291,7 +297,7 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
             if mine == 0 {
                 continue;
             }
-            if !want.is_empty() && stack != want.as_slice() {
+            if !h.stacks.is_empty() && !exactly(stack) {
                 return false;
             }
             inside += mine;

@@ -248,3 +248,23 @@ fn moves(s) { s.add_word("wait"); }
         "{e}"
     );
 }
+
+#[test]
+fn a_move_may_change_several_pieces_kinds_keeping_their_colours() {
+    // The step promotes its own piece and turns the small on b2 into a large: both keep
+    // their colours (and owners).
+    let toml = game("[generators.step]\nkinds = [\"S\"]\n\n[rules]\nscript = \"r.rhai\"");
+    let script = r#"
+fn moves(s) {
+    s.gen("step");
+    for i in 0..s.move_count() {
+        s.move_change(i, s.cell("b2"), "L");
+        s.move_promote(i, "L");
+    }
+}
+"#;
+    let g = load_with(&toml, Some(script), &[]).expect("loads");
+    let mut s = g.position("bbS2/1gS1/arS2 turn=A").expect("position");
+    g.play_text(&mut s, "a1-b1=L").expect("the step");
+    assert_eq!(g.position_text(&s), "bbS2/1gL1/1arL1 turn=B ply=1");
+}

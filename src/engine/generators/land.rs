@@ -241,7 +241,7 @@ fn take_captured(
             {
                 let info = t.info(p);
                 let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
-                let new = t.piece(kind, owner);
+                let new = t.recast(p, kind, owner);
                 if new != p {
                     actions.push(Action::Replace {
                         at: to,

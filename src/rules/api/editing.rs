@@ -186,7 +186,7 @@ pub(super) fn register(api: &mut Api) {
                 let at = m.to().ok_or_else(|| rt("a pass cannot promote"))?;
                 let old = top_after(t, s, m, at)
                     .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
-                let new = t.piece(k, t.info(old).owner);
+                let new = t.recast(old, k, t.info(old).owner);
                 m.actions.push(Action::Replace { at, old, new });
                 m.suffix = Some(k);
                 Ok(())
@@ -310,7 +310,28 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let old = top_after(t, s, m, at)
                     .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
-                let new = t.piece(t.info(old).kind, Some(me));
+                let new = t.recast(old, t.info(old).kind, Some(me));
+                if new != old {
+                    m.actions.push(Action::Replace { at, old, new });
+                }
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.move_change(i: int, c: int, kind: string)",
+        "Makes move `i` also change the top piece of cell `c` (as the move leaves it) into a piece of another kind, keeping its owner, its colour and its facing where the new kind has them: several pieces changed by one move.",
+        "for c in s.ray(s.move_to(i), \"n\") { if s.height(c) > 0 { s.move_change(i, c, \"L\"); } }",
+        |c: &mut Ctx, i: i64, id: i64, kind: &str| {
+            generate(c, |t, s, out| {
+                let k = kind_of(t, kind)?;
+                let at = cell(t, id)?.into();
+                let m = move_mut(out, i)?;
+                let old = top_after(t, s, m, at)
+                    .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
+                let new = t.recast(old, k, t.info(old).owner);
                 if new != old {
                     m.actions.push(Action::Replace { at, old, new });
                 }

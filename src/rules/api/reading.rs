@@ -502,18 +502,25 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, p: i64, name: &str, kinds: &str| {
             read(c, |_, t, s| {
                 let who = player(t, p)?;
-                let want: Vec<Piece> = kinds
+                let want: Vec<crate::engine::KindId> = kinds
                     .chars()
                     .filter(|ch| !ch.is_whitespace())
                     .map(|ch| {
                         t.kind(ch)
-                            .map(|k| t.piece(k, Some(who)))
                             .ok_or_else(|| rt(format!("`{ch}` is not a piece kind")))
                     })
                     .collect::<R<_>>()?;
+                // The seat's pieces of these kinds, whatever their colour or facing.
+                let exactly = |stack: &[Piece]| {
+                    stack.len() == want.len()
+                        && stack.iter().zip(&want).all(|(p, k)| {
+                            let i = t.info(*p);
+                            i.kind == *k && i.owner == Some(who)
+                        })
+                };
                 Ok(region(t, name, who)?
                     .iter()
-                    .filter(|x| s.stack((*x).into()) == want.as_slice())
+                    .filter(|x| exactly(s.stack((*x).into())))
                     .count() as i64)
             })
         }
