@@ -100,6 +100,22 @@ generators = ["grab"]"#,
             "`once_a_turn` is about a turn of several actions: declare one with [rules.actions]",
         ),
         (
+            // Colours times facings times owners: past 255 piece values.
+            game("").replace(
+                "[pieces.S]\nname = \"small\"",
+                "[pieces.S]\nname = \"small\"\nfacings = [\"up\", \"all\"]",
+            )
+            .replace(
+                "[pieces.L]\nname = \"large\"",
+                "[pieces.L]\nname = \"large\"\nfacings = [\"up\", \"all\"]",
+            )
+            .replace(
+                "[pieces.K]\nname = \"king\"",
+                "[pieces.K]\nname = \"king\"\n\n[pieces.M]\nname = \"medium\"\ncolours = [\"red\", \"green\", \"blue\", \"yellow\", \"white\", \"purple\"]\nfacings = [\"up\", \"all\"]",
+            ),
+            "piece values (kinds x (seats+1), x each colour for kinds with `colours`, x each facing for kinds with `facings`): at most 255",
+        ),
+        (
             game("[zones.pile]\n[end.sets]\nzone = \"pile\"\nkinds = [\"S\", \"L\"]\nany = 2"),
             "`pile` is not a per-seat zone",
         ),
