@@ -69,3 +69,48 @@ pub fn row_text(cells: impl Iterator<Item = String>) -> String {
     }
     out
 }
+
+/// A built-in game by id, with a variant and `--set` options (the referees' games).
+pub fn builtin(id: &str, variant: Option<&str>, sets: &[(&str, &str)]) -> Game {
+    let files = icebox::catalog::find(id, &[]).unwrap_or_else(|d| panic!("{id}: {d}"));
+    let sets: Vec<(String, String)> = sets
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    Game::load(&files, variant, &sets).unwrap_or_else(|d| panic!("{id} loads:\n{d}"))
+}
+
+/// The engine's perft from a state.
+pub fn engine_perft(g: &Game, s: &icebox::engine::State, depth: u32) -> u64 {
+    let mut s = s.clone();
+    icebox::testing::perft(g, &mut s, depth).expect("perft")
+}
+
+/// The seat names of a loaded game, in turn order.
+pub fn seat_names(g: &Game) -> Vec<String> {
+    g.tables().seats.iter().map(|s| s.name.clone()).collect()
+}
+
+/// A referee's perft: the leaves of its move tree `depth` plies deep, from `moves` (each
+/// position's legal moves) and `play` (one applied to a copy).
+pub fn referee_perft<S: Clone, M: Copy>(
+    s: &S,
+    depth: u32,
+    moves: &dyn Fn(&S) -> Vec<M>,
+    play: &dyn Fn(&mut S, M),
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let list = moves(s);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|m| {
+            let mut next = s.clone();
+            play(&mut next, *m);
+            referee_perft(&next, depth - 1, moves, play)
+        })
+        .sum()
+}

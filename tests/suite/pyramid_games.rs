@@ -14,19 +14,7 @@ use icebox::Game;
 use icebox::engine::State;
 use icebox::engine::rng::Rng;
 
-fn load(id: &str, variant: Option<&str>, sets: &[(&str, &str)]) -> Game {
-    let files = icebox::catalog::find(id, &[]).unwrap_or_else(|d| panic!("{id}: {d}"));
-    let sets: Vec<(String, String)> = sets
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Game::load(&files, variant, &sets).unwrap_or_else(|d| panic!("{id} loads:\n{d}"))
-}
-
-fn engine_perft(g: &Game, s: &State, depth: u32) -> u64 {
-    let mut s = s.clone();
-    icebox::testing::perft(g, &mut s, depth).expect("perft")
-}
+use super::helpers::{builtin, engine_perft, seat_names};
 
 mod pikemen {
     /// The eight directions, clockwise from north, as (file, rank) steps.
@@ -290,28 +278,11 @@ mod pikemen {
         }
 
         pub fn perft(&self, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let moves = self.moves();
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves
-                .iter()
-                .map(|(m, _)| {
-                    let mut next = self.clone();
-                    next.play(*m);
-                    next.perft(depth - 1)
-                })
-                .sum()
+            super::super::helpers::referee_perft(self, depth, &|s: &Self| s.moves(), &|s, m| {
+                s.play(m.0)
+            })
         }
     }
-}
-
-/// The seat names of a loaded game, in turn order.
-fn seat_names(g: &Game) -> Vec<String> {
-    g.tables().seats.iter().map(|s| s.name.clone()).collect()
 }
 
 fn referee(g: &Game, s: &State, turn_lying: bool) -> pikemen::Pikemen {
@@ -328,7 +299,7 @@ fn referee_moves(p: &pikemen::Pikemen) -> Vec<String> {
 
 #[test]
 fn pikemen_perft_matches_the_referee() {
-    let g = load("pikemen", None, &[]);
+    let g = builtin("pikemen", None, &[]);
     let start = g.start().expect("start");
     let r = referee(&g, &start, false);
     for depth in 1..=3 {
@@ -364,7 +335,7 @@ fn random_games(variant: Option<&str>, turn_lying: bool, games: u64) -> (usize, 
     } else {
         &[]
     };
-    let g = load("pikemen", variant, sets);
+    let g = builtin("pikemen", variant, sets);
     let start = g.start().expect("start");
     let (mut positions, mut captures, mut results) = (0, 0, [0usize; 3]);
     for seed in 0..games {

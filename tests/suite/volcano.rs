@@ -19,19 +19,7 @@ use icebox::Game;
 use icebox::engine::State;
 use icebox::engine::rng::Rng;
 
-fn load(id: &str, variant: Option<&str>, sets: &[(&str, &str)]) -> Game {
-    let files = icebox::catalog::find(id, &[]).unwrap_or_else(|d| panic!("{id}: {d}"));
-    let sets: Vec<(String, String)> = sets
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    Game::load(&files, variant, &sets).unwrap_or_else(|d| panic!("{id} loads:\n{d}"))
-}
-
-fn engine_perft(g: &Game, s: &State, depth: u32) -> u64 {
-    let mut s = s.clone();
-    icebox::testing::perft(g, &mut s, depth).expect("perft")
-}
+use super::helpers::{builtin, engine_perft, seat_names};
 
 mod rules {
     /// The eight directions as (file, rank) steps.
@@ -365,31 +353,14 @@ mod rules {
         }
 
         pub fn perft(&self, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let moves = self.moves();
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves
-                .iter()
-                .map(|(m, _)| {
-                    let mut next = self.clone();
-                    next.play(*m);
-                    next.perft(depth - 1)
-                })
-                .sum()
+            super::super::helpers::referee_perft(self, depth, &|s: &Self| s.moves(), &|s, m| {
+                s.play(m.0)
+            })
         }
     }
 }
 
 use rules::Volcano;
-
-/// The seat names of a loaded game, in turn order.
-fn seat_names(g: &Game) -> Vec<String> {
-    g.tables().seats.iter().map(|s| s.name.clone()).collect()
-}
 
 /// A position text read as the referee's state (`power_play`: the main game's rule).
 fn read(g: &Game, text: &str, power_play: bool) -> Volcano {
@@ -434,7 +405,7 @@ const MIDGAME: [&str; 4] = [
 #[test]
 fn volcano_perft_matches_the_referee() {
     for (variant, power_play) in [(None, true), (Some("no-power-play"), false)] {
-        let g = load("volcano", variant, &[]);
+        let g = builtin("volcano", variant, &[]);
         let start = g.start().expect("start");
         let r = referee(&g, &start, power_play);
         for depth in 1..=4 {
@@ -476,7 +447,7 @@ struct Tally {
 
 /// Seeded random games in the engine and the referee, compared at every position.
 fn random_games(variant: Option<&str>, power_play: bool, games: u64) -> Tally {
-    let g = load("volcano", variant, &[]);
+    let g = builtin("volcano", variant, &[]);
     let start = g.start().expect("start");
     let mut t = Tally::default();
     for seed in 0..games {

@@ -615,18 +615,8 @@ pub(super) fn register(api: &mut Api) {
         "if s.count(\"Q\", me, \"zone\") == 0 { s.lose(me, \"no queen in the zone\"); }",
         |c: &mut Ctx, kinds: &str, p: i64, place: &str| {
             read(c, |_, t, s| {
-                let owner = if p < 0 { None } else { Some(player(t, p)?) };
                 let mask = kind_mask_of(t, kinds)?;
-                let seat = owner.unwrap_or(s.turn());
-                let locs = places(t, place, seat)?;
-                Ok(locs
-                    .iter()
-                    .flat_map(|l| s.stack(*l).iter())
-                    .filter(|q| {
-                        let i = t.info(**q);
-                        i.owner == owner && mask & (1 << i.kind.index()) != 0
-                    })
-                    .count() as i64)
+                count_in(t, s, p, place, |i| mask & (1 << i.kind.index()) != 0)
             })
         }
     );
@@ -638,7 +628,6 @@ pub(super) fn register(api: &mut Api) {
         "if s.count_colour(\"green\", me, \"captured\") >= 3 { ... }",
         |c: &mut Ctx, colour: &str, p: i64, place: &str| {
             read(c, |_, t, s| {
-                let owner = if p < 0 { None } else { Some(player(t, p)?) };
                 let Some(want) = t.colour_named(colour) else {
                     let names: Vec<&str> = t.colours.iter().map(|c| c.name.as_str()).collect();
                     return Err(rt(format!(
@@ -650,16 +639,7 @@ pub(super) fn register(api: &mut Api) {
                         }
                     )));
                 };
-                let seat = owner.unwrap_or(s.turn());
-                let locs = places(t, place, seat)?;
-                Ok(locs
-                    .iter()
-                    .flat_map(|l| s.stack(*l).iter())
-                    .filter(|q| {
-                        let i = t.info(**q);
-                        i.owner == owner && i.colour == Some(want)
-                    })
-                    .count() as i64)
+                count_in(t, s, p, place, |i| i.colour == Some(want))
             })
         }
     );
@@ -762,4 +742,25 @@ pub(super) fn register(api: &mut Api) {
             })
         }
     );
+}
+
+/// How many pieces seat `p` (-1: neutral pieces) has in a region or a zone (its part or
+/// instance, or the seat to move's for neutral pieces) that satisfy `want`.
+fn count_in(
+    t: &Tables,
+    s: &State,
+    p: i64,
+    place: &str,
+    want: impl Fn(crate::engine::PieceInfo) -> bool,
+) -> R<i64> {
+    let owner = if p < 0 { None } else { Some(player(t, p)?) };
+    let seat = owner.unwrap_or(s.turn());
+    Ok(places(t, place, seat)?
+        .iter()
+        .flat_map(|l| s.stack(*l).iter())
+        .filter(|q| {
+            let i = t.info(**q);
+            i.owner == owner && want(i)
+        })
+        .count() as i64)
 }
