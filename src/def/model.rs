@@ -819,10 +819,11 @@ fn one() -> i64 {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StashDef {
-    /// Pieces each seat owns, by kind: `{ S = 5, M = 5, L = 5 }`.
+    /// Pieces each seat owns, by kind: `{ S = 5, M = 5, L = 5 }`; for a kind with colours,
+    /// by kind (every colour together) or by colour and kind (`{ rS = 3, bS = 3 }`).
     #[serde(default)]
     pub seat: BTreeMap<String, u32>,
-    /// Pieces nobody owns, by kind.
+    /// Pieces nobody owns, by kind (or colour and kind).
     #[serde(default)]
     pub neutral: BTreeMap<String, u32>,
 }
@@ -896,11 +897,15 @@ pub enum CellCond {
     Lying,
     /// Top piece is the same size as the moving piece (Volcano's capture).
     SameSize,
+    /// Top piece has the moving piece's colour (`[pieces.X] colours`).
+    SameColour,
+    /// Top piece has a colour, and not the moving piece's.
+    OtherColour,
 }
 
 impl CellCond {
     /// Every condition, in declaration order (a condition's bit is its position here).
-    pub const ALL: [CellCond; 14] = [
+    pub const ALL: [CellCond; 16] = [
         CellCond::Empty,
         CellCond::Occupied,
         CellCond::Any,
@@ -915,6 +920,8 @@ impl CellCond {
         CellCond::Upright,
         CellCond::Lying,
         CellCond::SameSize,
+        CellCond::SameColour,
+        CellCond::OtherColour,
     ];
 }
 

@@ -312,22 +312,18 @@ fn royal(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
         let kinds = kind_list(t, std::slice::from_ref(r), &["rules", "royal"], problems);
         if let Some(&kind) = kinds.first() {
             use crate::def::CellCond as C;
-            // A generator attacks if its landing may hold an enemy piece.
+            // A generator attacks if its landing may hold an enemy piece: any condition but
+            // empty, own, friend and neutral (and any entry joining several) may.
             let attacks = t
                 .generators
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| {
-                    [
-                        C::Enemy,
-                        C::Occupied,
-                        C::Any,
-                        C::Smaller,
-                        C::NotLarger,
-                        C::Larger,
-                    ]
-                    .iter()
-                    .any(|c| p.land.has(*c))
+                    p.land.joins()
+                        || C::ALL
+                            .iter()
+                            .filter(|c| !matches!(c, C::Empty | C::Own | C::Friend | C::Neutral))
+                            .any(|c| p.land.has(*c))
                 })
                 .map(|(i, _)| i)
                 .collect();

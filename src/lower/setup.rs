@@ -134,7 +134,8 @@ fn check_piece_total(t: &Tables, s: &State, problems: &mut Vec<Problem>) {
     }
 }
 
-/// The set-up may not use more pieces of a kind than the stash holds.
+/// The set-up may not use more pieces of a kind than the stash holds: by kind (`S = 5`, every
+/// colour together) or, for a kind with colours, by colour and kind (`rS = 3`).
 fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<Problem>) {
     let mut used = vec![0u32; t.pieces.len()];
     for l in 0..t.loc_count() {
@@ -143,45 +144,75 @@ fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<
         }
     }
     for (table, map) in [("seat", &stash.seat), ("neutral", &stash.neutral)] {
-        for sym in map.keys() {
-            if sym.chars().count() != 1 || sym.chars().next().and_then(|c| t.kind(c)).is_none() {
+        let owners: Vec<Option<PlayerId>> = if table == "neutral" {
+            vec![None]
+        } else {
+            (0..t.player_count())
+                .map(|p| Some(PlayerId(p as u8)))
+                .collect()
+        };
+        for (key, &have) in map {
+            let Some((kind, colour)) = stash_key(t, key) else {
                 problems.push(Problem::at(
-                    &["stash", table, sym],
-                    format!("`{sym}` is not a piece kind"),
+                    &["stash", table, key],
+                    format!(
+                        "`{key}` is not a piece kind (`S`), or a colour and a kind with colours (`rS`)"
+                    ),
                 ));
+                continue;
+            };
+            for &owner in &owners {
+                // Every piece of the kind and owner counts (of the colour, when one is
+                // named), whatever its facing.
+                let n: u32 = t
+                    .pieces
+                    .iter()
+                    .zip(&used)
+                    .filter(|(i, _)| {
+                        i.kind == kind
+                            && i.owner == owner
+                            && colour.is_none_or(|c| i.colour == Some(c))
+                    })
+                    .map(|(_, n)| n)
+                    .sum();
+                if n > have {
+                    let name = &t.kinds[kind.index()].name;
+                    let what = match colour {
+                        None => name.clone(),
+                        Some(c) => format!("{} {name}", t.colours[c.index()].name),
+                    };
+                    let whose = match owner {
+                        None => "neutral".to_string(),
+                        Some(p) => format!("of seat {}", t.seats[p.index()].name),
+                    };
+                    problems.push(Problem::at(
+                        &["setup"],
+                        format!(
+                            "the set-up places {n} {what} ({whose}) but the stash holds {have}"
+                        ),
+                    ));
+                }
             }
         }
     }
-    for (k, kind) in t.kinds.iter().enumerate() {
-        let sym = kind.symbol.to_string();
-        let owners =
-            std::iter::once(None).chain((0..t.player_count()).map(|p| Some(PlayerId(p as u8))));
-        for owner in owners {
-            let have = match owner {
-                None => stash.neutral.get(&sym).copied().unwrap_or(0),
-                Some(_) => stash.seat.get(&sym).copied().unwrap_or(0),
-            };
-            // Every piece of the kind and owner counts, whatever its colour or facing.
-            let n: u32 = t
-                .pieces
-                .iter()
-                .zip(&used)
-                .filter(|(i, _)| i.kind == KindId(k as u8) && i.owner == owner)
-                .map(|(_, n)| n)
-                .sum();
-            if n > have {
-                let whose = match owner {
-                    None => "neutral".to_string(),
-                    Some(p) => format!("of seat {}", t.seats[p.index()].name),
-                };
-                problems.push(Problem::at(
-                    &["setup"],
-                    format!(
-                        "the set-up places {n} {} ({whose}) but the stash holds {have}",
-                        kind.name
-                    ),
-                ));
-            }
+}
+
+/// A stash key: a kind's symbol, or a colour's letter before a kind with colours.
+fn stash_key(
+    t: &Tables,
+    key: &str,
+) -> Option<(crate::engine::KindId, Option<crate::engine::ColourId>)> {
+    let mut chars = key.chars();
+    match (chars.next()?, chars.next(), chars.next()) {
+        (k, None, None) => Some((t.kind(k)?, None)),
+        (c, Some(k), None) if c.is_ascii_lowercase() => {
+            let kind = t.kind(k)?;
+            let colour = t.colour_letter(c)?;
+            t.kinds[kind.index()]
+                .colours
+                .contains(&colour)
+                .then_some((kind, Some(colour)))
         }
+        _ => None,
     }
 }

@@ -284,3 +284,45 @@ fn moves(s) {
     g.play_text(&mut s, "a1-b1=L").expect("the step");
     assert_eq!(g.position_text(&s), "bbS2/1gL1/1arL1 turn=B ply=1");
 }
+
+#[test]
+fn landings_may_ask_for_the_movers_colour_or_another() {
+    let base = game(
+        r#"
+[generators.step]
+kinds = ["S"]
+land = ["empty", "same-colour"]
+
+[rules]
+generators = ["step"]"#,
+    );
+    let g = load(&base).expect("loads");
+    // The red small may step onto empty cells and the red large, not the green small, nor
+    // the king (no colour).
+    let s = g.position("3/rLgS1/arSbK1 turn=A").expect("position");
+    assert_eq!(moves_at(&g, &s), ["a1-a2"]);
+    let g = load(&base.replace("\"same-colour\"", "\"other-colour\"")).expect("loads");
+    assert_eq!(moves_at(&g, &s), ["a1-b2"]);
+}
+
+#[test]
+fn a_stash_counts_by_kind_or_by_colour_and_kind() {
+    let base = game("[stash]\nseat = { rS = 1, L = 1 }\nneutral = { S = 2, bL = 0 }");
+    // The set-up: arS (A's red small), bbL (B's blue large), gS (a neutral green small).
+    load(&base).expect("within the stash");
+    refused(&[
+        (
+            base.replace(r#"a1 = "arS""#, r#"a1 = "arS arS""#),
+            "the set-up places 2 red small (of seat A) but the stash holds 1",
+        ),
+        (
+            base.replace(r#"c3 = "bbL""#, r#"c3 = "bbL brL""#),
+            "the set-up places 2 large (of seat B) but the stash holds 1",
+        ),
+        (
+            base.replace("bL = 0", "bL = 0, yS = 1"),
+            "`yS` is not a piece kind (`S`), or a colour and a kind with colours (`rS`)",
+        ),
+    ]);
+    load(&base.replace(r#"b2 = "gS""#, r#"b2 = "gS bS""#)).expect("two neutral smalls");
+}

@@ -101,6 +101,11 @@ impl Conds {
         self.any == bit(c) && self.all[0] == 0
     }
 
+    /// Whether an entry joins several conditions.
+    pub fn joins(self) -> bool {
+        self.all[0] != 0
+    }
+
     /// Whether condition `c` is among those written alone.
     pub fn has(self, c: CellCond) -> bool {
         self.any & bit(c) != 0
@@ -137,6 +142,7 @@ fn any_of(bits: u16, t: &Tables, top: Option<Piece>, mover: Piece, player: Playe
         | bit(CellCond::Larger)
         | bit(CellCond::SameSize);
     const FACINGS: u16 = bit(CellCond::Upright) | bit(CellCond::Lying);
+    const COLOURS: u16 = bit(CellCond::SameColour) | bit(CellCond::OtherColour);
     (has(CellCond::Own) && ti.owner == Some(player))
         || (has(CellCond::Friend) && ti.owner.is_some_and(|o| t.same_team(o, player)))
         || (has(CellCond::Enemy) && ti.owner.is_some_and(|o| !t.same_team(o, player)))
@@ -151,6 +157,11 @@ fn any_of(bits: u16, t: &Tables, top: Option<Piece>, mover: Piece, player: Playe
         || (bits & FACINGS != 0
             && ((has(CellCond::Upright) && ti.facing.is_none())
                 || (has(CellCond::Lying) && ti.facing.is_some())))
+        || (bits & COLOURS != 0 && {
+            let mine = t.info(mover).colour;
+            (has(CellCond::SameColour) && ti.colour.is_some() && ti.colour == mine)
+                || (has(CellCond::OtherColour) && ti.colour.is_some() && ti.colour != mine)
+        })
 }
 
 /// Whether every condition of the bits holds for a cell whose top is `top` (a conjunction).
