@@ -1360,6 +1360,11 @@ pub struct GeneratorDef {
     /// play: "the option to place one piece from your captured pieces back on the board").
     #[serde(default)]
     pub once_a_turn: bool,
+    /// For `ray`, `leap` and `fly`: any piece of a stack the generator moves may move, not
+    /// only the top one; the pieces above it close up, and the move names its piece after `=`
+    /// (`a1-b2=rS`). Of equal pieces in a stack, the highest moves.
+    #[serde(default)]
+    pub from_inside: bool,
     /// Only pieces facing one of these move: `up` (standing), `lying` (along any
     /// direction), or direction names. Empty (default): any piece.
     #[serde(default)]

@@ -149,6 +149,8 @@ pub struct Move {
     /// Made by a `once_a_turn` generator: its bit plus one (0: none), set in the var of
     /// the generators used this turn.
     pub once: u8,
+    /// The piece it moves from inside its stack (`from_inside`), written after `=`.
+    pub lifted: Option<Piece>,
     /// The piece lands on top of the layer there (pinning it), written `^` after the suffix,
     /// rather than beside it.
     pub on_top: bool,
@@ -192,6 +194,7 @@ impl Move {
             facing: None,
             ends_turn: false,
             once: 0,
+            lifted: None,
             on_top: false,
             die: 0,
             actions,

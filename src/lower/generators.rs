@@ -57,8 +57,9 @@ const COMMON: [&str; 18] = [
 ];
 
 /// Keys of the generators that move a piece (ray, leap and fly).
-const MOVING: [&str; 9] = [
+const MOVING: [&str; 10] = [
     "base_kinds",
+    "from_inside",
     "carry",
     "promote",
     "toward",
@@ -556,6 +557,18 @@ impl<'a> Lowering<'a> {
                 "a `castle` generator needs `kinds`, the pieces that castle (`[\"K\"]`)",
             );
         }
+        if m.from_inside && (m.carry == def::Carry::Stack || m.flow.is_some()) {
+            self.problem(
+                &["from_inside"],
+                "a piece moved from inside a stack moves alone: not with carry = \"stack\" or a flow",
+            );
+        }
+        if m.from_inside && m.promote.is_some() {
+            self.problem(
+                &["from_inside"],
+                "a move from inside a stack names its piece after `=`, where a promotion names the new kind: not both",
+            );
+        }
         if m.flow.is_some() && m.carry == def::Carry::Stack {
             self.problem(
                 &["flow"],
@@ -886,6 +899,7 @@ pub(super) fn lower_pattern(
         turn_to,
         ends_turn: m.ends_turn,
         once: None,
+        from_inside: m.from_inside,
     };
     super::prepare::prepare(&mut g, t);
     Some(g)

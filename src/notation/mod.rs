@@ -243,13 +243,7 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
     match m.shape {
         Shape::Pass => s.push_str("pass"),
         Shape::Place(p) => {
-            // The owner's letter only for another seat's piece; a colour's always (`rS@c3`).
-            let info = t.info(p);
-            let text = t.piece_text(t.upright(p));
-            match info.owner {
-                Some(o) if o == mover => s.push_str(text.get(1..).unwrap_or(&text)),
-                _ => s.push_str(&text),
-            }
+            s.push_str(&unowned_text(t, p, mover));
             s.push('@');
             if let Some(&to) = m.path.last() {
                 s.push_str(&loc_text(t, to, mover));
@@ -290,6 +284,10 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
     if let Some(k) = m.suffix {
         s.push('=');
         s.push_str(&t.kind_name(k));
+    }
+    if let Some(p) = m.lifted {
+        s.push('=');
+        s.push_str(&unowned_text(t, p, mover));
     }
     if m.on_top {
         s.push('^');
@@ -353,6 +351,16 @@ impl std::fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// A piece as a move names it (`rS@c3`, `a1-b2=rS`): standing, the owner's letter only for
+/// another seat's piece, a colour's always.
+fn unowned_text(t: &Tables, p: Piece, mover: PlayerId) -> String {
+    let text = t.piece_text(t.upright(p));
+    match t.info(p).owner {
+        Some(o) if o == mover => text.get(1..).unwrap_or(&text).to_string(),
+        _ => text,
+    }
+}
 
 /// Finds the legal move a text means.
 pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Result<Move, MoveError> {
@@ -466,7 +474,13 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
                     .iter()
                     .zip(locs)
                     .all(|(&l, n)| name_matches(t, l, mover, n))
-                && suffix_matches(t, m, suffix)
+                && match m.lifted {
+                    // A piece from inside a stack is named (`=rS`, or `=S` when that is clear).
+                    Some(p) => suffix
+                        .as_ref()
+                        .is_some_and(|x| unowned_text(t, p, mover).ends_with(x.as_str())),
+                    None => suffix_matches(t, m, suffix),
+                }
         }
         _ => false,
     }

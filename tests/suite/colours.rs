@@ -1,7 +1,8 @@
 //! Colours apart from owners (`[pieces.X] colours`, `[colours.NAME]`), kinds nothing stacks on
-//! (`stackable = false`), sets collected in a zone (`[end.sets]`) and generators used once a
-//! turn (`once_a_turn`): what a definition is refused, how coloured pieces read and are
-//! refused, and each mechanism away from Volcano (owned coloured pieces, the script API).
+//! (`stackable = false`), sets collected in a zone (`[end.sets]`), generators used once a
+//! turn (`once_a_turn`) and pieces moved from inside a stack (`from_inside`): what a
+//! definition is refused, how coloured pieces read and are refused, and each mechanism away
+//! from Volcano (owned coloured pieces, ships leaving a system, the script API).
 
 use super::helpers::{load, load_with, moves_at, refused};
 
@@ -325,4 +326,59 @@ fn a_stash_counts_by_kind_or_by_colour_and_kind() {
         ),
     ]);
     load(&base.replace(r#"b2 = "gS""#, r#"b2 = "gS bS""#)).expect("two neutral smalls");
+}
+
+#[test]
+fn a_piece_may_move_from_inside_a_stack_named_after_the_move() {
+    // Ships in a system: A's ships anywhere in b2's stack (a neutral green star at the bottom)
+    // fly to any empty cell; the pieces above close up.
+    let toml = game(
+        r#"
+[generators.fly]
+kind = "fly"
+kinds = ["S", "L"]
+land = "empty"
+from_inside = true
+
+[rules]
+generators = ["fly"]"#,
+    );
+    let g = load(&toml).expect("loads");
+    let s = g
+        .position("3/1(gLarSbbSagLarS)1/3 turn=A")
+        .expect("a system");
+    let moves = moves_at(&g, &s);
+    // The top ship (arS) flies as before; the green large below is named; the lower red
+    // small is the top's value, so only the top moves; B's ship and the star stay.
+    assert!(moves.contains(&"b2-a1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"b2-a1=gL".to_string()), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.ends_with("=rS") || m.ends_with("=bS")),
+        "{moves:?}"
+    );
+    assert_eq!(moves.len(), 16, "{moves:?}");
+    let mut s2 = s.clone();
+    let (_, undo) = g.play_text(&mut s2, "b2-c3=L").expect("the green large");
+    assert_eq!(g.position_text(&s2), "2agL/1(gLarSbbSarS)1/3 turn=B ply=1");
+    g.undo(&mut s2, undo);
+    assert_eq!(s2, s);
+    // Unnamed, the move is the top ship's; a wrong name is not a move.
+    assert!(g.play_text(&mut s.clone(), "b2-c3=M").is_err());
+    let r = icebox::testing::conformance(&g, 10, 3).expect("conforms");
+    assert!(r.positions > 0);
+    refused(&[
+        (
+            toml.replace(
+                "from_inside = true",
+                "from_inside = true\ncarry = \"stack\"",
+            ),
+            "a piece moved from inside a stack moves alone",
+        ),
+        (
+            toml.replace("kind = \"fly\"", "kind = \"place\"\nzone = \"x\""),
+            "`from_inside` is a key of",
+        ),
+    ]);
 }

@@ -95,6 +95,8 @@ pub struct Generator {
     /// `once_a_turn`: its bit in the var of the generators used this turn
     /// ([`super::Actions::used`]).
     pub once: Option<u8>,
+    /// Any piece of a stack may move, not only the top (`from_inside`).
+    pub from_inside: bool,
 }
 
 impl Generator {
@@ -559,6 +561,26 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         return;
     }
     let before = out.len();
+    kind_moves(cx, g, out);
+    if g.from_inside {
+        from_inside(cx, g, out);
+    }
+    if g.ends_turn {
+        for m in &mut out[before..] {
+            m.ends_turn = true;
+        }
+    }
+    if let Some(bit) = g.once {
+        for m in &mut out[before..] {
+            m.once = bit + 1;
+        }
+    }
+}
+
+/// The moves of `g`'s kind, each leaving its piece as `turn_to` says.
+#[inline(always)]
+fn kind_moves(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
+    let before = out.len();
     match &g.kind {
         Kind::Ray(r) => ray::generate(cx, g, r, out),
         Kind::Leap(l) => leap::generate(cx, g, l, out),
@@ -589,14 +611,49 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     if g.turn_to != TurnTo::Keep && !matches!(g.kind, Kind::Turn) {
         orient(cx.t, g.turn_to, before, out);
     }
-    if g.ends_turn {
-        for m in &mut out[before..] {
-            m.ends_turn = true;
-        }
-    }
-    if let Some(bit) = g.once {
-        for m in &mut out[before..] {
-            m.once = bit + 1;
+}
+
+/// `from_inside`: the moves of each piece below the top of a stack, made as if it were the
+/// top (on a scratch copy with it rotated up), each then starting with that rotation and
+/// naming its piece. Of equal pieces the highest moves (the top's value is the top's move).
+fn from_inside(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
+    let t = cx.t;
+    let mut scratch: Option<State> = None;
+    let cells: SmallVec<[CellId; 1]> = match cx.only {
+        Some(c) => SmallVec::from_elem(c, 1),
+        None => t.board.cells().collect(),
+    };
+    for c in cells {
+        let at = Loc(c.0);
+        let stack = cx.s.stack(at);
+        let Some((&top, below)) = stack.split_last() else {
+            continue;
+        };
+        for i in (0..below.len()).rev() {
+            let p = below[i];
+            if p == top || below[i + 1..].contains(&p) {
+                continue;
+            }
+            // Stacks are at most MAX_PIECES high: the index fits.
+            let i = i as u8;
+            let up = Action::Rotate { at, i, up: true };
+            let s = scratch.get_or_insert_with(|| cx.s.clone());
+            crate::engine::moves::apply_action(t, s, &up);
+            let n = out.len();
+            kind_moves(
+                &Ctx {
+                    s,
+                    only: Some(c),
+                    ..*cx
+                },
+                g,
+                out,
+            );
+            for m in &mut out[n..] {
+                m.actions.insert(0, up);
+                m.lifted = Some(p);
+            }
+            crate::engine::moves::apply_action(t, s, &Action::Rotate { at, i, up: false });
         }
     }
 }

@@ -400,6 +400,7 @@ impl<'a> Gen<'a> {
             facing: None,
             ends_turn: false,
             once: 0,
+            lifted: None,
             on_top: landing == Landing::OnTop,
             die: if shown { die.1 } else { 0 },
             actions,
