@@ -530,6 +530,8 @@ pub struct Ctx<'a> {
     /// The test castling's `safe` asks; without it (the attack test itself), castling is
     /// generated without it.
     pub threat: Option<Threat>,
+    /// Asked for a piece rotated up from inside its stack (`from_inside`): no further lift.
+    pub inside: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -541,6 +543,7 @@ impl<'a> Ctx<'a> {
             player,
             only: None,
             threat: None,
+            inside: false,
         }
     }
 
@@ -560,26 +563,6 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     {
         return;
     }
-    let before = out.len();
-    kind_moves(cx, g, out);
-    if g.from_inside {
-        from_inside(cx, g, out);
-    }
-    if g.ends_turn {
-        for m in &mut out[before..] {
-            m.ends_turn = true;
-        }
-    }
-    if let Some(bit) = g.once {
-        for m in &mut out[before..] {
-            m.once = bit + 1;
-        }
-    }
-}
-
-/// The moves of `g`'s kind, each leaving its piece as `turn_to` says.
-#[inline(always)]
-fn kind_moves(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     let before = out.len();
     match &g.kind {
         Kind::Ray(r) => ray::generate(cx, g, r, out),
@@ -611,11 +594,26 @@ fn kind_moves(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     if g.turn_to != TurnTo::Keep && !matches!(g.kind, Kind::Turn) {
         orient(cx.t, g.turn_to, before, out);
     }
+    if g.from_inside && !cx.inside {
+        from_inside(cx, g, out);
+    }
+    if g.ends_turn {
+        for m in &mut out[before..] {
+            m.ends_turn = true;
+        }
+    }
+    if let Some(bit) = g.once {
+        for m in &mut out[before..] {
+            m.once = bit + 1;
+        }
+    }
 }
 
 /// `from_inside`: the moves of each piece below the top of a stack, made as if it were the
 /// top (on a scratch copy with it rotated up), each then starting with that rotation and
 /// naming its piece. Of equal pieces the highest moves (the top's value is the top's move).
+#[cold]
+#[inline(never)]
 fn from_inside(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     let t = cx.t;
     let mut scratch: Option<State> = None;
@@ -640,15 +638,13 @@ fn from_inside(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
             let s = scratch.get_or_insert_with(|| cx.s.clone());
             crate::engine::moves::apply_action(t, s, &up);
             let n = out.len();
-            kind_moves(
-                &Ctx {
-                    s,
-                    only: Some(c),
-                    ..*cx
-                },
-                g,
-                out,
-            );
+            let only = Ctx {
+                s,
+                only: Some(c),
+                inside: true,
+                ..*cx
+            };
+            generate(&only, g, out);
             for m in &mut out[n..] {
                 m.actions.insert(0, up);
                 m.lifted = Some(p);
