@@ -1847,6 +1847,38 @@ pub struct RulesDef {
     /// the count in the var `actions` (`var.actions=2` in positions).
     #[serde(default)]
     pub actions: Option<ActionsDef>,
+    /// The swap (pie) rule: the second seat may answer the first seat's first stone with
+    /// this word instead of a move, the stone becoming its own (Hex).
+    #[serde(default)]
+    pub swap: Option<SwapDef>,
+}
+
+/// The swap rule (`[rules.swap]`): on the game's second ply, while the board holds exactly
+/// the one piece the first move put there, the seat to move may play `word`: that piece
+/// becomes its own, on its mirror cell (`mirror`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SwapDef {
+    /// The word that swaps (default `swap`).
+    #[serde(default)]
+    pub word: Option<String>,
+    /// Where the piece goes.
+    #[serde(default)]
+    pub mirror: SwapMirror,
+}
+
+/// Where a swapped piece goes (`[rules.swap] mirror`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum SwapMirror {
+    /// It stays on its cell.
+    #[default]
+    None,
+    /// To its mirror image in a square grid's long diagonal, the one from the top-left
+    /// corner to the bottom-right (Hex's rhombus: file and rank change places, each counted
+    /// from the other end, so c11 becomes a9 on 11x11).
+    LongDiagonal,
 }
 
 /// A turn of several actions (`[rules.actions]`).

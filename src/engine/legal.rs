@@ -55,6 +55,12 @@ pub fn generate<E>(
     if t.may_pass && !out.iter().any(|m| m.shape == Shape::Pass) {
         out.push(Move::pass());
     }
+    if let Some(sw) = &t.swap
+        && s.ply == 1
+        && let Some(m) = super::goals::swap_move(t, s, sw)
+    {
+        out.push(m);
+    }
     // A turn of several actions may end early, once it has made enough.
     if let Some(a) = &t.actions
         && let Some(w) = a.end

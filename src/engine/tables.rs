@@ -167,6 +167,8 @@ pub struct Tables {
     pub kinds: Vec<KindInfo>,
     /// The colours pieces have apart from their owners (`[pieces.X] colours`).
     pub colours: Vec<ColourInfo>,
+    /// The swap rule.
+    pub swap: Option<Swap>,
     /// Every piece value (kind x owner), indexed by [`Piece`].
     pub pieces: Vec<PieceInfo>,
     /// Zone instances, in location order after the cells.
@@ -311,6 +313,15 @@ impl End {
             || self.sets.is_some()
             || self.full.is_some()
     }
+}
+
+/// A compiled `[rules.swap]`.
+#[derive(Clone, Debug)]
+pub struct Swap {
+    /// The word that swaps.
+    pub word: u8,
+    /// Each cell's mirror cell (itself without a mirror).
+    pub mirror: Vec<CellId>,
 }
 
 /// A compiled `[end.sets]`.

@@ -1,4 +1,4 @@
-//! `[rules.actions]`: a turn of several actions. The count of actions made this turn is a var
+//! `[rules.actions]`: a turn of several actions; `[rules.swap]`, the swap rule. The count of actions made this turn is a var
 //! the engine declares (`actions`), so positions, records and undo carry it with nothing new;
 //! the end word is declared like the dice turn's words.
 
@@ -73,4 +73,50 @@ pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) 
         ends_on_capture: a.ends_on_capture,
         used,
     });
+}
+
+/// Lowers `[rules.swap]`: its word, and each cell's mirror cell.
+pub(super) fn swap(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
+    let Some(sw) = &def.rules.swap else {
+        return;
+    };
+    let name = sw.word.as_deref().unwrap_or("swap");
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+        problems.push(Problem::at(
+            &["rules", "swap", "word"],
+            format!("`{name}` cannot be a word: lower-case letters and `_` only"),
+        ));
+        return;
+    }
+    let cells: Vec<crate::board::CellId> = t.board.cells().collect();
+    let mirror = match sw.mirror {
+        crate::def::SwapMirror::None => cells,
+        crate::def::SwapMirror::LongDiagonal => {
+            let square = def.board.grid.as_ref().is_some_and(|g| {
+                g.files == g.ranks && t.board.len() == (g.files * g.ranks) as usize
+            });
+            let n = t.board.len().isqrt() as i64;
+            let at: std::collections::HashMap<(i64, i64), crate::board::CellId> =
+                cells.iter().map(|c| (t.board.coord(*c), *c)).collect();
+            let mapped: Option<Vec<_>> = cells
+                .iter()
+                .map(|c| {
+                    let (x, y) = t.board.coord(*c);
+                    at.get(&(n - 1 - y, n - 1 - x)).copied()
+                })
+                .collect();
+            match mapped.filter(|_| square) {
+                Some(m) => m,
+                None => {
+                    problems.push(Problem::at(
+                        &["rules", "swap", "mirror"],
+                        "`long-diagonal` mirrors a square grid with every cell (`grid = { files = N, ranks = N }`)",
+                    ));
+                    return;
+                }
+            }
+        }
+    };
+    let word = word(t, name);
+    t.swap = Some(crate::engine::Swap { word, mirror });
 }

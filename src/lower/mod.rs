@@ -55,6 +55,7 @@ const PASSES: &[(&str, Pass)] = &[
     ("turn of several actions", |src, t, p| {
         actions::lower(src.def, t, p)
     }),
+    ("swap", |src, t, p| actions::swap(src.def, t, p)),
     ("race", race),
     ("castling", castling),
     ("royal", royal),

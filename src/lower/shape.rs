@@ -526,6 +526,7 @@ pub(super) fn shape(
         seats,
         kinds,
         colours,
+        swap: None,
         pieces,
         zones,
         phases,

@@ -42,6 +42,7 @@ mod script_moves;
 mod selfplay;
 mod serve;
 mod slurm;
+mod swap;
 mod trace;
 mod variant_scripts;
 mod volcano;

@@ -12,7 +12,8 @@
 //! `[stakes]`: move each number by one, flip each switch, give each word setting
 //! (`must_use`, `unusable`, `opening`) its other values. Under `[conditions]`: each key
 //! weakened; `[rules.forbid]` entries dropped or judging other moves or seats;
-//! `[rules.release]` dropped. A kind that is not `stackable` made stackable. A grid without one of its
+//! `[rules.release]` dropped. The swap rule's `mirror` (there or in an option's overlay) set
+//! to `none`. A kind that is not `stackable` made stackable. A grid without one of its
 //! `directions`. Under `[options]`: drop an option's `when_on` overlay or `key` (its effect on
 //! the definition).
 
@@ -135,6 +136,37 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
                 }
                 _ => {}
             }
+        }
+    }
+    // The swap rule's mirror, in `[rules]` or in an option's overlay: the piece swapped
+    // where it stands instead.
+    let mut swaps = vec![{
+        let mut p = at("rules");
+        p.push("swap".into());
+        p
+    }];
+    if let Some(options) = table.get("options").and_then(toml::Value::as_table) {
+        for name in options.keys() {
+            swaps.push(
+                ["options", name, "when_on", "rules", "swap"]
+                    .iter()
+                    .map(|x| x.to_string())
+                    .collect(),
+            );
+        }
+    }
+    for p in swaps {
+        let mirror = get_path(&table, &p)
+            .and_then(|v| v.get("mirror"))
+            .and_then(toml::Value::as_str);
+        if let Some(m) = mirror.filter(|m| *m != "none") {
+            let mut q = p.clone();
+            q.push("mirror".into());
+            found.push((
+                q,
+                Op::Set(toml::Value::String("none".into())),
+                format!("\"{m}\" -> \"none\""),
+            ));
         }
     }
     // What a kind allows: `stackable = false` (nothing on a cap) turned back on.
