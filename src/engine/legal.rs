@@ -57,7 +57,7 @@ pub fn generate<E>(
     }
     if let Some(sw) = &t.swap
         && s.ply == 1
-        && let Some(m) = super::goals::swap_move(t, s, sw)
+        && let Some(m) = swap_move(t, s, sw)
     {
         out.push(m);
     }
@@ -97,4 +97,42 @@ pub fn legal<E>(
         super::marks::decorate(t, s, out);
     }
     Ok(())
+}
+
+/// The swap (`[rules.swap]`) when the board holds exactly one piece: it becomes the seat to
+/// move's, on its mirror cell.
+fn swap_move(t: &Tables, s: &State, sw: &super::Swap) -> Option<super::Move> {
+    use super::{Action, Loc, Move, Shape};
+    let mut found = None;
+    for c in t.board.cells() {
+        match s.stack(Loc(c.0)) {
+            [] => {}
+            [p] if found.is_none() => found = Some((c, *p)),
+            _ => return None,
+        }
+    }
+    let (from, piece) = found?;
+    let to = sw.mirror[from.index()];
+    let info = t.info(piece);
+    let new = t.recast(piece, info.kind, Some(s.turn()));
+    let mut actions = smallvec::SmallVec::new();
+    if to != from {
+        actions.push(Action::Transfer {
+            piece,
+            from: Loc(from.0),
+            to: Loc(to.0),
+        });
+    }
+    if new != piece {
+        actions.push(Action::Replace {
+            at: Loc(to.0),
+            old: piece,
+            new,
+        });
+    }
+    Some(Move::of(
+        Shape::Word(sw.word),
+        smallvec::SmallVec::new(),
+        actions,
+    ))
 }

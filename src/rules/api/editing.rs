@@ -184,9 +184,7 @@ pub(super) fn register(api: &mut Api) {
                 let k = kind_of(t, kind)?;
                 let m = move_mut(out, i)?;
                 let at = m.to().ok_or_else(|| rt("a pass cannot promote"))?;
-                let old = top_after(t, s, m, at)
-                    .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
-                let new = t.recast(old, k, t.info(old).owner);
+                let (old, new) = recast_after(t, s, m, at, Some(k), None)?;
                 m.actions.push(Action::Replace { at, old, new });
                 m.suffix = Some(k);
                 Ok(())
@@ -308,9 +306,7 @@ pub(super) fn register(api: &mut Api) {
                 let at = cell(t, id)?.into();
                 let me = s.turn();
                 let m = move_mut(out, i)?;
-                let old = top_after(t, s, m, at)
-                    .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
-                let new = t.recast(old, t.info(old).kind, Some(me));
+                let (old, new) = recast_after(t, s, m, at, None, Some(Some(me)))?;
                 if new != old {
                     m.actions.push(Action::Replace { at, old, new });
                 }
@@ -329,9 +325,7 @@ pub(super) fn register(api: &mut Api) {
                 let k = kind_of(t, kind)?;
                 let at = cell(t, id)?.into();
                 let m = move_mut(out, i)?;
-                let old = top_after(t, s, m, at)
-                    .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
-                let new = t.recast(old, k, t.info(old).owner);
+                let (old, new) = recast_after(t, s, m, at, Some(k), None)?;
                 if new != old {
                     m.actions.push(Action::Replace { at, old, new });
                 }
@@ -339,4 +333,24 @@ pub(super) fn register(api: &mut Api) {
             })
         }
     );
+}
+
+/// The top piece of `at` as move `m` leaves it, and the same piece of another kind and/or
+/// owner (`None`: its own), keeping its colour and facing where the new kind has them: what
+/// `move_promote`, `move_convert` and `move_change` replace it with.
+fn recast_after(
+    t: &Tables,
+    s: &State,
+    m: &Move,
+    at: Loc,
+    kind: Option<crate::engine::KindId>,
+    owner: Option<Option<PlayerId>>,
+) -> R<(Piece, Piece)> {
+    let old = top_after(t, s, m, at)
+        .ok_or_else(|| rt(format!("{} is empty after the move", t.loc_name(at))))?;
+    let i = t.info(old);
+    Ok((
+        old,
+        t.recast(old, kind.unwrap_or(i.kind), owner.unwrap_or(i.owner)),
+    ))
 }
