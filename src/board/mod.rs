@@ -12,6 +12,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 pub(crate) mod facing;
 pub(crate) mod numbered;
 pub(crate) mod ranges;
+pub(crate) mod systems;
 
 use crate::diag::Problem;
 

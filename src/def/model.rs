@@ -598,6 +598,11 @@ pub struct BoardDef {
     /// in order.
     #[serde(default)]
     pub numbered: Option<NumberedDef>,
+    /// A star map (Homeworlds): each seat's home system and a pool of systems that appear
+    /// when a piece discovers them and vanish when they empty. Links follow a rule over the
+    /// pieces standing in each system, not the board.
+    #[serde(default)]
+    pub systems: Option<SystemsDef>,
     /// Explicit cells (for hexagonal, track or any other boards).
     #[serde(default)]
     pub cells: Vec<CellDef>,
@@ -614,6 +619,41 @@ pub struct BoardDef {
     /// board kept apart, shared by several variants). Keys written here as well win.
     #[serde(default)]
     pub file: Option<String>,
+}
+
+/// A star map (`[board.systems]`): cells made of the pieces on them. A system's stars are
+/// its unowned pieces and its ships the owned ones; a cell holding no star is no system. After
+/// every move, a system left with stars and no ship, or ships and no star, returns every
+/// piece on it to the bank, unowned ("when the last ship leaves the system, the star piece is
+/// immediately returned to the Bank"): part of the move, so undo and perft need nothing new.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SystemsDef {
+    /// Each seat's home system, in seat order: cells of these names, which are also the
+    /// per-seat region `home`. A discovery never makes a home.
+    pub homes: Vec<String>,
+    /// How many other systems may be on the map at once: cells `s1` to `sN`. Each system
+    /// needs a star and a ship, so the pieces can make at most half their number of systems;
+    /// a smaller pool is refused with the number to write.
+    pub count: u32,
+    /// When two systems are linked (a `fly` with `linked = true` goes only between linked
+    /// systems).
+    #[serde(default)]
+    pub link: SystemLink,
+    /// The zone (shared) that discoveries take their star from and a vanishing system's
+    /// pieces return to.
+    pub bank: String,
+}
+
+/// When two systems of a star map are linked (`[board.systems] link`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum SystemLink {
+    /// Their stars have no size in common (Homeworlds' wormholes: "systems are not connected
+    /// if both contain a star of the same size").
+    #[default]
+    SizesDiffer,
 }
 
 /// A generated rectangular grid.
@@ -1365,6 +1405,17 @@ pub struct GeneratorDef {
     /// (`a1-b2=rS`). Of equal pieces in a stack, the highest moves.
     #[serde(default)]
     pub from_inside: bool,
+    /// For `fly` on a star map (`[board.systems]`): only to a system linked with the one the
+    /// piece leaves (Homeworlds' "you can move a ship from one star system to another ONLY if
+    /// the stars are of different sizes").
+    #[serde(default)]
+    pub linked: bool,
+    /// For `fly` with `linked`: also to a new system, the first free cell of the map, with a
+    /// star from the bank that links it with the one the piece leaves, one move per star
+    /// ("when a ship discovers a new star system, it appears on the star map"). Written
+    /// with the star after `+`: `north-s1+yS`.
+    #[serde(default)]
+    pub discover: bool,
     /// Only pieces facing one of these move: `up` (standing), `lying` (along any
     /// direction), or direction names. Empty (default): any piece.
     #[serde(default)]

@@ -81,6 +81,27 @@ impl Piece {
     }
 }
 
+/// A piece or none, in one byte: a game has at most 255 piece values (0 to 254), so 255
+/// means none. A move names two such pieces (one lifted from inside a stack, one brought
+/// from a zone) and stays 128 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceSlot(u8);
+
+impl PieceSlot {
+    /// No piece.
+    pub const NONE: PieceSlot = PieceSlot(u8::MAX);
+
+    /// The slot holding `p`.
+    pub fn of(p: Piece) -> PieceSlot {
+        PieceSlot(p.0)
+    }
+
+    /// The piece, if any.
+    pub fn get(self) -> Option<Piece> {
+        (self.0 != u8::MAX).then_some(Piece(self.0))
+    }
+}
+
 /// How a move leaves its piece standing: upright, or lying along a direction (the `[ne]` of
 /// `a1-a5[ne]` and of a turn `c3[ne]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -75,6 +75,9 @@ pub fn generate<E>(
     if let Some(r) = &t.royal {
         super::attack::keep_safe(t, s, out, s.turn(), r.kind, &r.attacks);
     }
+    if let Some(sys) = &t.systems {
+        super::systems::settle(t, s, sys, out);
+    }
     super::marks::decorate(t, s, out);
     Ok(())
 }

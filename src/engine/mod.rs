@@ -20,6 +20,7 @@ pub(crate) mod moves;
 mod outcome;
 pub mod rng;
 mod state;
+pub(crate) mod systems;
 mod tables;
 
 use crate::board::CellId;

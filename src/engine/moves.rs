@@ -150,7 +150,10 @@ pub struct Move {
     /// the generators used this turn.
     pub once: u8,
     /// The piece it moves from inside its stack (`from_inside`), written after `=`.
-    pub lifted: Option<Piece>,
+    pub lifted: super::PieceSlot,
+    /// A piece it brings onto the board from a zone beside its own (a discovered system's
+    /// star), written after `+`.
+    pub brought: super::PieceSlot,
     /// The piece lands on top of the layer there (pinning it), written `^` after the suffix,
     /// rather than beside it.
     pub on_top: bool,
@@ -194,7 +197,8 @@ impl Move {
             facing: None,
             ends_turn: false,
             once: 0,
-            lifted: None,
+            lifted: super::PieceSlot::NONE,
+            brought: super::PieceSlot::NONE,
             on_top: false,
             die: 0,
             actions,

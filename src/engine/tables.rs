@@ -169,6 +169,8 @@ pub struct Tables {
     pub colours: Vec<ColourInfo>,
     /// The swap rule.
     pub swap: Option<Swap>,
+    /// A star map (`[board.systems]`): systems linked by a rule, vanishing when they empty.
+    pub systems: Option<super::systems::Systems>,
     /// Every piece value (kind x owner), indexed by [`Piece`].
     pub pieces: Vec<PieceInfo>,
     /// Zone instances, in location order after the cells.

@@ -6,9 +6,9 @@
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use crate::board::{
-    Board, CellId, CellSet, DirId, MAX_COORD, NONE, Region, facing, file_name, numbered,
+    Board, CellId, CellSet, DirId, MAX_COORD, NONE, Region, facing, file_name, numbered, systems,
 };
-use crate::def::{BoardDef, GameDef, GridDef, RegionDef};
+use crate::def::{BoardDef, GameDef, GridDef, RegionDef, SystemsDef};
 use crate::diag::Problem;
 
 /// A link read from the definition: from, to, direction name.
@@ -21,14 +21,23 @@ pub(crate) fn board(def: &GameDef) -> Result<Board, Vec<Problem>> {
     let mut b = Board::empty();
     let mut links: Vec<Link> = Vec::new();
     let generated;
-    let bd: &BoardDef = match &def.board.numbered {
-        Some(n) => match numbered::lower(&def.board, n) {
-            Ok(listed) => {
-                generated = listed;
-                &generated
-            }
-            Err(p) => return Err(vec![p]),
-        },
+    let lowered = match (&def.board.numbered, &def.board.systems) {
+        (Some(_), Some(_)) => {
+            return Err(vec![Problem::at(
+                &["board", "systems"],
+                "a board is a `numbered` track or a star map (`systems`), not both",
+            )]);
+        }
+        (Some(n), None) => Some(numbered::lower(&def.board, n)),
+        (None, Some(sys)) => Some(systems::lower(&def.board, sys)),
+        (None, None) => None,
+    };
+    let bd: &BoardDef = match lowered {
+        Some(Ok(listed)) => {
+            generated = listed;
+            &generated
+        }
+        Some(Err(p)) => return Err(vec![p]),
         None => &def.board,
     };
     match (&bd.grid, bd.cells.is_empty()) {
@@ -61,6 +70,9 @@ pub(crate) fn board(def: &GameDef) -> Result<Board, Vec<Problem>> {
     // It used to be refused as "not connected"; tests/suite/islands.rs plays such boards.
     relative(def, &mut b, &seats, &mut problems);
     regions(def, &mut b, &seats, &mut problems);
+    if let Some(sys) = &def.board.systems {
+        home_region(sys, &mut b, &seats, &mut problems);
+    }
     facing::derive(&mut b, def, &mut problems);
     if problems.is_empty() {
         let nd = b.dir_names.len();
@@ -349,6 +361,45 @@ fn relative(def: &GameDef, b: &mut Board, seats: &[&str], problems: &mut Vec<Pro
 }
 
 /// Regions (`[regions]`): shared, or a set of cells per seat.
+/// A star map's homes are the per-seat region `home`, one cell each.
+fn home_region(sys: &SystemsDef, b: &mut Board, seats: &[&str], problems: &mut Vec<Problem>) {
+    if sys.homes.len() != seats.len() {
+        problems.push(Problem::at(
+            &["board", "systems", "homes"],
+            format!(
+                "{} homes for {} seats: one home system per seat, in seat order",
+                sys.homes.len(),
+                seats.len()
+            ),
+        ));
+        return;
+    }
+    if b.regions.iter().any(|r| r.name == systems::HOME) {
+        problems.push(Problem::at(
+            &["regions", systems::HOME],
+            "a star map makes the region `home` from its `homes`: name this region otherwise",
+        ));
+        return;
+    }
+    let n = b.names.len();
+    let sets = sys
+        .homes
+        .iter()
+        .map(|h| {
+            let mut set = CellSet::new(n);
+            if let Some(&c) = b.index.get(h) {
+                set.insert(c);
+            }
+            set
+        })
+        .collect();
+    b.regions.push(Region {
+        name: systems::HOME.to_string(),
+        sets,
+        per_seat: true,
+    });
+}
+
 fn regions(def: &GameDef, b: &mut Board, seats: &[&str], problems: &mut Vec<Problem>) {
     for (name, r) in &def.regions {
         let n = b.names.len();

@@ -6,8 +6,8 @@ use crate::def::{self, GeneratorKind};
 use crate::diag::Problem;
 use crate::engine::Tables;
 use crate::engine::generators::{
-    self, Amount, Capture, Conds, Convert, Generator, Headings, Kind, Leap, Limit, Movement, Near,
-    Place, Ray, kind_mask,
+    self, Amount, Capture, Conds, Convert, Flight, Generator, Headings, Kind, Leap, Limit,
+    Movement, Near, Place, Ray, kind_mask,
 };
 
 use super::kind_list;
@@ -99,7 +99,7 @@ const OWN: [(GeneratorKind, &str, &[&str]); 9] = [
     ),
     (GeneratorKind::Leap, "leap", &["leaps", "over"]),
     (GeneratorKind::Remove, "remove", &["spare_lines"]),
-    (GeneratorKind::Fly, "fly", &[]),
+    (GeneratorKind::Fly, "fly", &["linked", "discover"]),
     (
         GeneratorKind::Sow,
         "sow",
@@ -780,6 +780,31 @@ impl<'a> Lowering<'a> {
         directions(self.t, names, &path, self.problems)
     }
 
+    /// A flight's star-map settings (`linked`, `discover`), which need a star map.
+    fn flight(&mut self) -> Flight {
+        let m = self.m;
+        if self.t.systems.is_none() {
+            for (key, on) in [("linked", m.linked), ("discover", m.discover)] {
+                if on {
+                    self.problem(
+                        &[key],
+                        format!("`{key}` is about a star map: the board has no [board.systems]"),
+                    );
+                }
+            }
+        }
+        if m.discover && !m.linked {
+            self.problem(
+                &["discover"],
+                "a discovery is a flight to a new system linked with the old one: write `linked = true` too",
+            );
+        }
+        Flight {
+            linked: m.linked,
+            discover: m.discover,
+        }
+    }
+
     /// The var each move sets to the mover's seat (`mover_var`).
     fn mover_var(&mut self) -> Option<u8> {
         let (t, m) = (self.t, self.m);
@@ -854,7 +879,7 @@ pub(super) fn lower_pattern(
             leaps: l.leaps(),
             over: m.over.as_ref().map(Conds::from_def),
         }),
-        GeneratorKind::Fly => Kind::Fly(l.moving()),
+        GeneratorKind::Fly => Kind::Fly(l.moving(), l.flight()),
         GeneratorKind::Castle => Kind::Castle(l.castle()),
         GeneratorKind::Remove => Kind::Remove(l.remove()),
         GeneratorKind::Place => Kind::Place(place_settings(t, name, m, names, l.problems)),

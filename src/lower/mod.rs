@@ -15,6 +15,7 @@ mod generators;
 mod prepare;
 mod setup;
 mod shape;
+mod systems;
 mod tracks;
 
 use std::collections::BTreeMap;
@@ -47,6 +48,7 @@ const PASSES: &[(&str, Pass)] = &[
     ("clock", clock),
     ("tracks", tracks),
     ("end", ends),
+    ("star map", |src, t, p| systems::lower(src.def, t, p)),
     ("generators", generator_tables),
     ("generator tiers", generator_tiers),
     ("phase ends", phase_ends),

@@ -113,6 +113,7 @@ pub(crate) fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &m
         ));
     }
     check_piece_total(t, s, problems);
+    check_star_map(def, t, s, problems);
     if let Some(stash) = &def.stash {
         check_stash(stash, t, s, problems);
     }
@@ -129,6 +130,29 @@ fn check_piece_total(t: &Tables, s: &State, problems: &mut Vec<Problem>) {
             format!(
                 "the set-up has {total} pieces: at most {}",
                 crate::engine::MAX_PIECES
+            ),
+        ));
+    }
+}
+
+/// A star map's pool must hold every system the pieces can make at once (each needs a star
+/// and a ship), so a discovery never finds the map full: the bound is a load error, not a
+/// rule that changes mid-game.
+fn check_star_map(def: &GameDef, t: &Tables, s: &State, problems: &mut Vec<Problem>) {
+    let (Some(sys), Some(map)) = (&t.systems, &def.board.systems) else {
+        return;
+    };
+    let total: usize = (0..t.loc_count())
+        .map(|l| s.stack(crate::engine::Loc(l as u16)).len())
+        .sum();
+    let need = (total / 2).saturating_sub(sys.homes.len());
+    if (map.count as usize) < need {
+        problems.push(Problem::at(
+            &["board", "systems", "count"],
+            format!(
+                "count = {}: the {total} pieces can make {} systems at once, {need} besides the homes: write count = {need}",
+                map.count,
+                total / 2
             ),
         ));
     }

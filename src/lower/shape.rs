@@ -527,6 +527,7 @@ pub(super) fn shape(
         kinds,
         colours,
         swap: None,
+        systems: None,
         pieces,
         zones,
         phases,

@@ -122,6 +122,8 @@ pub enum MoveText {
         on_top: bool,
         /// `(6)`: the die used.
         die: Option<u8>,
+        /// `+yS`: pieces the move brings onto the board from a zone.
+        brought: Vec<String>,
     },
 }
 
@@ -133,6 +135,7 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
     let mut suffix = None;
     let mut on_top = false;
     let mut die = None;
+    let mut brought = Vec::new();
     for p in top.into_iter().flatten() {
         match p.as_rule() {
             Rule::pass => shape = Some(MoveText::Pass),
@@ -163,6 +166,7 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
                     suffix: None,
                     on_top: false,
                     die: None,
+                    brought: Vec::new(),
                 });
             }
             Rule::roll | Rule::choose => {
@@ -204,6 +208,7 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
                 shape = Some(MoveText::Turn(at.unwrap_or_default()));
             }
             Rule::suffix => suffix = p.into_inner().next().map(|x| x.as_str().to_string()),
+            Rule::brought => brought.extend(p.into_inner().next().map(|x| x.as_str().to_string())),
             Rule::on_top => on_top = true,
             Rule::die_used => die = p.into_inner().next().and_then(|d| d.as_str().parse().ok()),
             _ => {}
@@ -216,6 +221,11 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
             suffix,
             on_top,
             die,
+            brought,
+        }),
+        Some(_) if !brought.is_empty() => Err(TextError {
+            column: text.find('+').map_or(1, |i| i + 1),
+            message: "`+` (a piece brought onto the board) goes after a move along a path, like `north-s1+yS`".into(),
         }),
         Some(_) if on_top => Err(TextError {
             column: text.find('^').map_or(1, |i| i + 1),
@@ -285,8 +295,12 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
         s.push('=');
         s.push_str(&t.kind_name(k));
     }
-    if let Some(p) = m.lifted {
+    if let Some(p) = m.lifted.get() {
         s.push('=');
+        s.push_str(&unowned_text(t, p, mover));
+    }
+    if let Some(p) = m.brought.get() {
+        s.push('+');
         s.push_str(&unowned_text(t, p, mover));
     }
     if m.on_top {
@@ -301,6 +315,21 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
         s.push(']');
     }
     s
+}
+
+/// Whether the pieces a text names after `+` are those the move brings (`+S` naming `+yS`);
+/// none named matches any.
+fn brought_match(t: &Tables, m: &Move, mover: PlayerId, named: &[String]) -> bool {
+    if named.is_empty() {
+        return true;
+    }
+    let have: Vec<String> = m
+        .brought
+        .get()
+        .map(|p| unowned_text(t, p, mover))
+        .into_iter()
+        .collect();
+    have.len() == named.len() && have.iter().zip(named).all(|(h, n)| h.ends_with(n.as_str()))
 }
 
 /// Why a move text was not accepted.
@@ -464,17 +493,21 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
                 suffix,
                 on_top,
                 die,
+                brought: named,
             },
             Shape::Path,
         ) => {
-            *on_top == m.on_top
+            // Pieces brought may be left out; named, they must be the move's (`resolve`
+            // then wants the match unique).
+            brought_match(t, m, mover, named)
+                && *on_top == m.on_top
                 && die.is_none_or(|d| d == m.die)
                 && locs.len() == m.path.len()
                 && m.path
                     .iter()
                     .zip(locs)
                     .all(|(&l, n)| name_matches(t, l, mover, n))
-                && match m.lifted {
+                && match m.lifted.get() {
                     // A piece from inside a stack is named (`=rS`, or `=S` when that is clear).
                     Some(p) => suffix
                         .as_ref()

@@ -43,6 +43,7 @@ mod selfplay;
 mod serve;
 mod slurm;
 mod swap;
+mod systems;
 mod trace;
 mod variant_scripts;
 mod volcano;

@@ -28,6 +28,7 @@ use place::drop_at;
 
 pub use castle::Castle;
 pub use conds::*;
+pub use fly::Flight;
 pub use leap::Leap;
 pub use place::{Limit, Near, Place, Surround};
 pub use ray::Ray;
@@ -161,8 +162,8 @@ pub enum Kind {
     Track(track::TrackMoves),
     /// A piece taken off the board.
     Remove(Remove),
-    /// A top piece moved to any cell.
-    Fly(Movement),
+    /// A top piece moved to any cell (on a star map: a linked system, or a new one).
+    Fly(Movement, fly::Flight),
     /// A pit's pieces sown along a course.
     Sow(sow::Sow),
     /// Castling: a piece and its partner move together.
@@ -585,7 +586,7 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         }
         Kind::Remove(r) => remove::generate(cx, g, r, out),
         Kind::Sow(sw) => sow::generate(cx, g, sw, out),
-        Kind::Fly(mv) => fly::generate(cx, g, mv, out),
+        Kind::Fly(mv, fl) => fly::generate(cx, g, mv, fl, out),
         Kind::Castle(c) => castle::generate(cx, g, c, out),
         Kind::Turn => turn::generate(cx, g, out),
     }
@@ -647,7 +648,7 @@ fn from_inside(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
             generate(&only, g, out);
             for m in &mut out[n..] {
                 m.actions.insert(0, up);
-                m.lifted = Some(p);
+                m.lifted = crate::engine::PieceSlot::of(p);
             }
             crate::engine::moves::apply_action(t, s, &Action::Rotate { at, i, up: false });
         }
