@@ -594,10 +594,23 @@ impl Game {
             && !turn_set
             && !s.is_over()
         {
-            // A turn of several actions: the mover goes on unless this move ends it.
-            let done = s.var(a.var).saturating_add(1);
-            let ends = a.ends(m, done);
+            // A turn of several actions: the mover goes on unless this move ends it, or its
+            // actions are spent and no free move is left.
+            let done = match m.part {
+                crate::engine::TurnPart::Free => s.var(a.var),
+                _ => s.var(a.var).saturating_add(1),
+            };
+            let ends = a.ends(m)
+                || (done >= a.limit(s)
+                    && (a.free.is_empty() || !crate::engine::legal::free_moves_left(t, s)));
             Tx { s, log }.set_var(a.var, if ends { 0 } else { done });
+            if let (true, Some((budget, colour))) = (ends, a.grant) {
+                for v in [budget, colour] {
+                    if s.var(v) != 0 {
+                        Tx { s, log }.set_var(v, 0);
+                    }
+                }
+            }
             if let Some(used) = a.used {
                 let was = s.var(used);
                 let now = match (ends, m.once) {
@@ -614,6 +627,7 @@ impl Game {
         if !turn_set && !s.is_over() {
             let n = t.next_seat(s.turn());
             Tx { s, log }.set_turn(n);
+            turn_ended(t, &mut Tx { s, log }, self.setup.turn());
         }
         // The cell a move passed over counts only while it can be taken en passant.
         if t.en_passant && s.passed().is_some() && !crate::engine::attack::en_passant_possible(t, s)
@@ -633,9 +647,13 @@ impl Game {
         let moved_kind = match m.shape {
             Shape::Place(p) => Some(t.info(p).kind),
             Shape::Path | Shape::Turn => m.from().and_then(|l| tx.s.top(l)).map(|p| t.info(p).kind),
-            Shape::Pass | Shape::Roll(_) | Shape::Choose(_) | Shape::Word(_) | Shape::Remove => {
-                None
-            }
+            Shape::Pass
+            | Shape::Roll(_)
+            | Shape::Choose(_)
+            | Shape::Word(_)
+            | Shape::Remove
+            | Shape::Change
+            | Shape::Purge(_) => None,
         };
         for a in &m.actions {
             if !tx.act(t, a) {
@@ -847,6 +865,7 @@ impl Game {
 fn phase_ends(t: &Tables, tx: &mut Tx<'_>) -> bool {
     let Some(end) = t.phase_ends.iter().find(|end| {
         tx.s.phase() == usize::from(end.phase)
+            && !end.round
             && end.zones.iter().all(|z| tx.s.stack(*z).is_empty())
     }) else {
         return false;
@@ -860,6 +879,28 @@ fn phase_ends(t: &Tables, tx: &mut Tx<'_>) -> bool {
     let first = usize::from(tx.s.round()).saturating_sub(1) % n;
     tx.set_turn(crate::engine::PlayerId(((first + 1) % n) as u8));
     true
+}
+
+/// What happens when a turn has passed to the next seat: a home left empty loses
+/// (`[end.home_empty]`), and a phase that lasts a round ends when the turn is back with the
+/// game's first seat (`first`).
+fn turn_ended(t: &Tables, tx: &mut Tx<'_>, first: crate::engine::PlayerId) {
+    if let Some((region, phase, why)) = &t.end.home_empty
+        && phase.is_none_or(|p| usize::from(p) == tx.s.phase())
+        && let Some(o) = crate::engine::goals::homes_left(t, tx.s, *region, why)
+    {
+        tx.set_outcome(Some(o));
+        return;
+    }
+    let round = t
+        .phase_ends
+        .iter()
+        .find(|e| e.round && usize::from(e.phase) == tx.s.phase());
+    if let Some(end) = round
+        && tx.s.turn() == first
+    {
+        tx.set_phase(end.next);
+    }
 }
 
 /// The ends the engine checks after a move, before the turn passes (`[end]`): lines, a

@@ -183,6 +183,11 @@ pub struct EndDef {
     /// then passes only while another player can move (Reversi).
     #[serde(default)]
     pub stuck: Option<EndBy>,
+    /// A seat with none of its pieces in its part of a region when a turn ends loses
+    /// (Homeworlds: "you lose if at the end of any turn you have zero ships at your
+    /// Homeworld"); when every seat has none at once, a draw.
+    #[serde(default)]
+    pub home_empty: Option<HomeEmptyDef>,
     /// A seat wins when every one of its pieces stands in its part of a region, stacked as
     /// `stacks` says (Moscow Ice: rebuilt on the Finish line), or is in its instance of a zone
     /// (every runner home); partners (`[players] teams`) win when all of them have.
@@ -200,6 +205,20 @@ pub struct EndDef {
     /// one colour, whoever owns them, however many. A grid board only.
     #[serde(default)]
     pub dead_one_colour: Option<DeadColourDef>,
+}
+
+/// A home left empty loses (`[end.home_empty]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HomeEmptyDef {
+    /// A per-seat region: each seat's home.
+    pub region: String,
+    /// Only in this phase (`[rules] phases`): a set-up phase that builds the homes is spared.
+    #[serde(default)]
+    pub phase: Option<String>,
+    /// What the loss is called (default "no piece left at home").
+    #[serde(default)]
+    pub why: Option<String>,
 }
 
 /// The pieces of a dead position by colour of square (`[end] dead_one_colour`).
@@ -1148,6 +1167,16 @@ pub enum GeneratorKind {
     /// changes how it stands, one move for each facing its kind has other than its own
     /// (`turn_to = "up"`: only standing it up). Written `c3[ne]`, `c3[up]`.
     Turn,
+    /// A piece on the board, anywhere in its stack, becomes the mover's where it stands
+    /// (Homeworlds' red action): pieces of `pieces` and `kinds` satisfying `land` (judged
+    /// against the piece itself: `enemy`), on a cell that also holds a piece satisfying
+    /// `beside` (judged with the seized piece as the mover's: `["own larger", "own same-size"]`).
+    /// Written `s1=sbL`.
+    Seize,
+    /// A piece on the board, anywhere in its stack, exchanged for a piece of `zone` that
+    /// satisfies `land` (judged with the board piece as the mover's: `same-size
+    /// other-colour`), which takes its owner (Homeworlds' blue action). Written `s1=gL+bL`.
+    Exchange,
     /// Castling: an unmoved piece of `kinds` moves `steps` cells along a direction toward an
     /// unmoved `partner` (the first piece met that way, every cell between empty), and the
     /// partner lands on the cell it crossed last. Pieces are unmoved until they first leave
@@ -1320,6 +1349,24 @@ pub struct GeneratorDef {
     /// dead drops).
     #[serde(default)]
     pub must_move_with: Vec<String>,
+    /// For `place`: the piece placed becomes the mover's (Homeworlds: a ship built from the
+    /// bank).
+    #[serde(default)]
+    pub as_mover: bool,
+    /// For `place`: only the smallest pieces of each colour the zone holds (Homeworlds' build:
+    /// "the smallest available piece of that colour").
+    #[serde(default)]
+    pub smallest: bool,
+    /// For `place` and `seize`: the cell must already hold a piece satisfying this, judged
+    /// with the placed (or seized) piece as the mover's (Homeworlds' build: `own same-colour`, "a ship of a
+    /// colour you already have in that system").
+    #[serde(default)]
+    pub beside: Option<Conds>,
+    /// For `place`: how many pieces one move places together, 1 (default) or 2 (a binary
+    /// star: Homeworlds' homeworld), one move per pair the zone can give, written with the
+    /// second after `+` (`rS@north+gM`).
+    #[serde(default)]
+    pub count: Option<u32>,
     /// For `place`: groups of pieces left without liberties are captured (Go).
     #[serde(default)]
     pub surround: Option<SurroundDef>,
@@ -1400,9 +1447,10 @@ pub struct GeneratorDef {
     /// play: "the option to place one piece from your captured pieces back on the board").
     #[serde(default)]
     pub once_a_turn: bool,
-    /// For `ray`, `leap` and `fly`: any piece of a stack the generator moves may move, not
-    /// only the top one; the pieces above it close up, and the move names its piece after `=`
-    /// (`a1-b2=rS`). Of equal pieces in a stack, the highest moves.
+    /// For `ray`, `leap`, `fly` and `remove`: any piece of a stack the generator moves (or
+    /// removes) may, not only the top one; the pieces above it close up, and the move names
+    /// its piece after `=` (`a1-b2=rS`, `xa1=rS`). Of equal pieces in a stack, the highest
+    /// moves.
     #[serde(default)]
     pub from_inside: bool,
     /// For `fly` on a star map (`[board.systems]`): only to a system linked with the one the
@@ -1416,6 +1464,29 @@ pub struct GeneratorDef {
     /// with the star after `+`: `north-s1+yS`.
     #[serde(default)]
     pub discover: bool,
+    /// A colour whose power the move needs where it acts (the cell a piece leaves, or the
+    /// cell placed on, removed from, seized or exchanged in): an unowned piece of that colour
+    /// there (a star), or one of the mover's own (Homeworlds: "the power to do these actions
+    /// can come from the color of the player's own ships or from the color of the stars").
+    /// A `grants` move lifts the need for the rest of the turn.
+    #[serde(default)]
+    pub power: Option<String>,
+    /// With `[rules.actions]`: its moves are not one of the turn's actions, and may still be
+    /// made once the turn's actions are spent, until the seat plays the `end` word
+    /// (Homeworlds' catastrophe, declared "at any time during your turn").
+    #[serde(default)]
+    pub free: bool,
+    /// For `remove`: a move takes every piece of one colour off a cell that holds at least
+    /// this many of it (Homeworlds' catastrophe: "four or more pyramids of the same color"),
+    /// written `xs1=r`. `pieces`, `kinds` and `land` are not asked.
+    #[serde(default)]
+    pub whole_colour: Option<u32>,
+    /// For `remove`, with `[rules.actions]`: instead of the turn's action, the removed piece
+    /// gives the mover as many actions as its size, each a move of a generator whose `power`
+    /// is the piece's colour, needing no power (Homeworlds' sacrifice). Only as the turn's
+    /// first action.
+    #[serde(default)]
+    pub grants: bool,
     /// Only pieces facing one of these move: `up` (standing), `lying` (along any
     /// direction), or direction names. Empty (default): any piece.
     #[serde(default)]
@@ -1958,7 +2029,13 @@ pub struct ActionsDef {
 pub struct PhaseEndDef {
     /// The phase ends once this zone (every seat's instance of a per-seat zone) is empty: a
     /// placing phase ends with the last piece placed.
-    pub zone_empty: String,
+    #[serde(default)]
+    pub zone_empty: Option<String>,
+    /// The phase ends when every seat has had a turn in it: when the turn comes back to the
+    /// seat that moved first in the game (Homeworlds' set-up: "the winner builds a binary star
+    /// system ... her opponent now does the same").
+    #[serde(default)]
+    pub round: bool,
     /// The phase that follows.
     pub next: String,
     /// Who moves first in it.

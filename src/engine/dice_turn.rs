@@ -387,7 +387,12 @@ pub fn after(
             }
             Ok(false)
         }
-        Shape::Path | Shape::Place(_) | Shape::Remove | Shape::Turn => Ok(!tx.s.dice().is_empty()),
+        Shape::Path
+        | Shape::Place(_)
+        | Shape::Remove
+        | Shape::Turn
+        | Shape::Change
+        | Shape::Purge(_) => Ok(!tx.s.dice().is_empty()),
     }
 }
 

@@ -314,3 +314,33 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
         })
         .map(|p| Outcome::win(t, p, h.why.clone()))
 }
+
+/// `[end.home_empty]` when a turn ends: the seats with none of their pieces in their part of
+/// `region` lose (every seat at once: a draw); `None` while every seat has one there.
+pub(crate) fn homes_left(t: &Tables, s: &State, region: usize, why: &str) -> Option<Outcome> {
+    let r = t.board.region_at(region);
+    let lost: Vec<bool> = (0..t.player_count())
+        .map(|i| {
+            let p = PlayerId(i as u8);
+            !r.for_seat(i).iter().any(|c| {
+                s.stack(Loc(c.0))
+                    .iter()
+                    .any(|&x| t.info(x).owner == Some(p))
+            })
+        })
+        .collect();
+    match lost.iter().filter(|l| **l).count() {
+        0 => None,
+        n if n == lost.len() => Some(Outcome::draw(t, format!("every seat: {why}"))),
+        1 => lost
+            .iter()
+            .position(|l| *l)
+            .map(|i| Outcome::lose(t, PlayerId(i as u8), why.to_string())),
+        // Several lose at once, not all: they share the last place.
+        _ => Some(Outcome {
+            ranks: lost.iter().map(|l| u8::from(*l)).collect(),
+            reason: why.to_string(),
+            cells: Vec::new(),
+        }),
+    }
+}

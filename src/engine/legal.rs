@@ -102,6 +102,20 @@ pub fn legal<E>(
     Ok(())
 }
 
+/// Whether the seat to move has a move of a `free` generator (a turn whose actions are spent
+/// goes on while it does).
+pub fn free_moves_left(t: &Tables, s: &State) -> bool {
+    let Some(a) = &t.actions else {
+        return false;
+    };
+    let cx = super::generators::Ctx::new(t, s, s.turn());
+    let mut out = Vec::new();
+    a.free.iter().any(|&g| {
+        super::generators::generate(&cx, &t.generators[g], &mut out);
+        !out.is_empty()
+    })
+}
+
 /// The swap (`[rules.swap]`) when the board holds exactly one piece: it becomes the seat to
 /// move's, on its mirror cell.
 fn swap_move(t: &Tables, s: &State, sw: &super::Swap) -> Option<super::Move> {

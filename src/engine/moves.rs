@@ -108,6 +108,19 @@ pub enum Action {
     },
 }
 
+/// What a move is in a turn of several actions (`[rules.actions]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TurnPart {
+    /// One of the turn's actions.
+    #[default]
+    Action,
+    /// An action that ends the turn (`ends_turn`, a flow with `ends_turn`).
+    Ends,
+    /// Not one of the turn's actions (`free`, `grants`): it may follow the last.
+    Free,
+}
+
 /// How a move reads in notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -128,6 +141,11 @@ pub enum Shape {
     Remove,
     /// A piece turned in place to stand or point another way: `c3[ne]`, `c3[up]`.
     Turn,
+    /// A piece changed where it stands, named after `=` (taken over: `s1=sbL`; exchanged for
+    /// a piece brought from a zone: `s1=gL+bL`).
+    Change,
+    /// Every piece of a colour taken off a cell (Homeworlds' catastrophe): `xs1=r`.
+    Purge(super::ColourId),
 }
 
 /// A move: what it looks like and what it does.
@@ -144,8 +162,9 @@ pub struct Move {
     /// How the move leaves its piece standing, when it chooses (`turn_to`, a turn): written
     /// in brackets at the end, `a1-a5[ne]`.
     pub facing: Option<super::Facing>,
-    /// It ends a turn of several actions (`ends_turn` on its generator).
-    pub ends_turn: bool,
+    /// What it is in a turn of several actions: one of them, the one that ends the turn
+    /// (`ends_turn` on its generator), or none of them (`free`, `grants`).
+    pub part: TurnPart,
     /// Made by a `once_a_turn` generator: its bit plus one (0: none), set in the var of
     /// the generators used this turn.
     pub once: u8,
@@ -195,7 +214,7 @@ impl Move {
             taken: 0,
             suffix: None,
             facing: None,
-            ends_turn: false,
+            part: TurnPart::Action,
             once: 0,
             lifted: super::PieceSlot::NONE,
             brought: super::PieceSlot::NONE,

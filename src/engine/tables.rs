@@ -111,7 +111,7 @@ pub struct ZoneInfo {
 pub use crate::def::NoMoves;
 
 /// A compiled `[rules.actions]`: a turn of several actions.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Actions {
     /// The var counting the actions made this turn.
     pub var: usize,
@@ -126,15 +126,35 @@ pub struct Actions {
     /// The var holding a bit for each `once_a_turn` generator used this turn (declared
     /// only when a generator is).
     pub used: Option<usize>,
+    /// The vars of a grant (`grants`): the turn's actions it gave, and its colour plus one
+    /// (declared only when a generator grants).
+    pub grant: Option<(usize, usize)>,
+    /// The `free` generators (indices), whose moves may follow the turn's last action.
+    pub free: Vec<usize>,
 }
 
 impl Actions {
-    /// Whether move `m`, made as action number `done` of its turn (from 1), ends the turn.
-    pub fn ends(&self, m: &super::Move, done: i64) -> bool {
-        m.ends_turn
+    /// How many actions this turn has: `most`, or what a grant gave.
+    pub fn limit(&self, s: &super::State) -> i64 {
+        match self.grant {
+            Some((budget, _)) if s.var(budget) > 0 => s.var(budget),
+            _ => i64::from(self.most),
+        }
+    }
+
+    /// The colour a grant gives this turn, if one does.
+    pub fn granted(&self, s: &super::State) -> Option<super::ColourId> {
+        let (_, colour) = self.grant?;
+        let c = s.var(colour);
+        (c > 0).then(|| super::ColourId((c - 1).clamp(0, 255) as u8))
+    }
+
+    /// Whether move `m` ends the turn by what it is, whatever the count: its generator's
+    /// `ends_turn`, a pass, the end word, a capture with `ends_on_capture`.
+    pub fn ends(&self, m: &super::Move) -> bool {
+        m.part == super::TurnPart::Ends
             || matches!(m.shape, super::Shape::Pass)
             || matches!(m.shape, super::Shape::Word(w) if Some(w) == self.end)
-            || done >= i64::from(self.most)
             || (self.ends_on_capture && m.is_capture())
     }
 }
@@ -248,6 +268,8 @@ pub struct PhaseEnd {
     pub phase: u8,
     /// Every instance of the zone whose emptying ends it.
     pub zones: Vec<Loc>,
+    /// It ends when the turn comes back to the game's first seat instead.
+    pub round: bool,
     /// The phase that follows.
     pub next: u8,
     /// Who moves first then.
@@ -301,6 +323,9 @@ pub struct End {
     pub dead_one_colour: Option<(u64, u64)>,
     /// Every piece home wins.
     pub home: Option<Home>,
+    /// A seat with no piece in its part of this region when a turn ends loses: the region,
+    /// the only phase it is checked in, and what the loss is called.
+    pub home_empty: Option<(usize, Option<u8>, String)>,
 }
 
 impl End {

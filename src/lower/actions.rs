@@ -12,7 +12,12 @@ use super::dice_turn::{var, word};
 pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
     let Some(a) = &def.rules.actions else {
         for (name, g) in &def.generators {
-            for (key, on) in [("ends_turn", g.ends_turn), ("once_a_turn", g.once_a_turn)] {
+            for (key, on) in [
+                ("ends_turn", g.ends_turn),
+                ("once_a_turn", g.once_a_turn),
+                ("free", g.free),
+                ("grants", g.grants),
+            ] {
                 if on {
                     problems.push(Problem::at(
                         &["generators", name, key],
@@ -65,6 +70,34 @@ pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) 
             t.generators[g].once = Some(bit as u8);
         }
     }
+    let free: Vec<usize> = t
+        .generators
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.free)
+        .map(|(i, _)| i)
+        .collect();
+    if let (Some(g), None) = (free.first(), &end) {
+        problems.push(Problem::at(
+            &["generators", &t.generators[*g].name, "free"],
+            "free moves may follow a turn's last action, so the seat needs a word to stop: name it with `end` in [rules.actions]",
+        ));
+    }
+    for g in &t.generators {
+        if g.free && g.ends_turn {
+            problems.push(Problem::at(
+                &["generators", &g.name, "free"],
+                "a free move is none of the turn's actions, so it cannot end the turn: drop `free` or `ends_turn`",
+            ));
+        }
+    }
+    let granting = t.generators.iter().any(|g| g.grants);
+    let grant = granting.then(|| (var(t, "granted_actions", 0), var(t, "granted_colour", 0)));
+    if granting || !free.is_empty() {
+        for g in &mut t.generators {
+            g.gated = true;
+        }
+    }
     t.actions = Some(Actions {
         var: counter,
         most: a.most.unwrap_or(u32::MAX).max(1),
@@ -72,6 +105,8 @@ pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) 
         end,
         ends_on_capture: a.ends_on_capture,
         used,
+        grant,
+        free,
     });
 }
 

@@ -208,7 +208,57 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
         dead,
         dead_one_colour,
         home,
+        home_empty: e
+            .home_empty
+            .as_ref()
+            .and_then(|h| home_empty(t, h, problems)),
     }
+}
+
+/// `[end.home_empty]`: a per-seat region, and the phase it is checked in.
+fn home_empty(
+    t: &Tables,
+    h: &def::HomeEmptyDef,
+    problems: &mut Vec<Problem>,
+) -> Option<(usize, Option<u8>, String)> {
+    let path = ["end", "home_empty"];
+    let Some(r) = t.board.region_index(&h.region) else {
+        problems.push(Problem::at(
+            &[path[0], path[1], "region"],
+            format!("`{}` is not a region", h.region),
+        ));
+        return None;
+    };
+    if !t.board.region_at(r).per_seat {
+        problems.push(Problem::at(
+            &[path[0], path[1], "region"],
+            format!(
+                "`{}` is one region for everybody: a home is a per-seat region",
+                h.region
+            ),
+        ));
+    }
+    let phase = match &h.phase {
+        None => None,
+        Some(p) => match t.phases.iter().position(|x| x == p) {
+            Some(i) => u8::try_from(i).ok(),
+            None => {
+                problems.push(
+                    Problem::at(
+                        &[path[0], path[1], "phase"],
+                        format!("`{p}` is not a phase ([rules] phases)"),
+                    )
+                    .suggesting(p, t.phases.iter().map(String::as_str)),
+                );
+                None
+            }
+        },
+    };
+    let why = h
+        .why
+        .clone()
+        .unwrap_or_else(|| "no piece left at home".to_string());
+    Some((r, phase, why))
 }
 
 /// `[end.sets]`: a per-seat zone, the kinds of a set, at least one count that wins.

@@ -6,7 +6,7 @@ use crate::def::{self, GeneratorKind};
 use crate::diag::Problem;
 use crate::engine::Tables;
 use crate::engine::generators::{
-    self, Amount, Capture, Conds, Convert, Flight, Generator, Headings, Kind, Leap, Limit,
+    self, Amount, Capture, Change, Conds, Convert, Flight, Generator, Headings, Kind, Leap, Limit,
     Movement, Near, Place, Ray, kind_mask,
 };
 
@@ -35,10 +35,12 @@ pub(super) fn amount(
 
 /// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
 /// fields by a test: a field on no list fails it.)
-const COMMON: [&str; 18] = [
+const COMMON: [&str; 20] = [
     "mover_var",
     "ends_turn",
     "once_a_turn",
+    "power",
+    "free",
     "kind",
     "like",
     "pieces",
@@ -71,7 +73,7 @@ const MOVING: [&str; 10] = [
 ];
 
 /// Each kind's own keys.
-const OWN: [(GeneratorKind, &str, &[&str]); 9] = [
+const OWN: [(GeneratorKind, &str, &[&str]); 11] = [
     (GeneratorKind::Turn, "turn", &["when_facing", "turn_to"]),
     (
         GeneratorKind::Ray,
@@ -98,7 +100,13 @@ const OWN: [(GeneratorKind, &str, &[&str]); 9] = [
         &["directions", "partner", "steps", "safe"],
     ),
     (GeneratorKind::Leap, "leap", &["leaps", "over"]),
-    (GeneratorKind::Remove, "remove", &["spare_lines"]),
+    (
+        GeneratorKind::Remove,
+        "remove",
+        &["spare_lines", "grants", "from_inside", "whole_colour"],
+    ),
+    (GeneratorKind::Seize, "seize", &["beside"]),
+    (GeneratorKind::Exchange, "exchange", &["zone"]),
     (GeneratorKind::Fly, "fly", &["linked", "discover"]),
     (
         GeneratorKind::Sow,
@@ -125,6 +133,10 @@ const OWN: [(GeneratorKind, &str, &[&str]); 9] = [
             "must_move_with",
             "surround",
             "turn_to",
+            "as_mover",
+            "smallest",
+            "beside",
+            "count",
         ],
     ),
     (
@@ -321,6 +333,13 @@ fn place_settings(
             ko: sr.ko,
         }
     });
+    let count = m.count.unwrap_or(1);
+    if !(1..=2).contains(&count) {
+        problems.push(Problem::at(
+            &at("count"),
+            format!("count = {count}: a placement puts 1 or 2 pieces"),
+        ));
+    }
     Place {
         zone: m.zone.clone().unwrap_or_default(),
         near,
@@ -328,6 +347,10 @@ fn place_settings(
         limit,
         must_move_with,
         surround,
+        as_mover: m.as_mover,
+        smallest: m.smallest,
+        beside: m.beside.as_ref().map(Conds::from_def),
+        pair: count == 2,
     }
 }
 
@@ -771,13 +794,45 @@ impl<'a> Lowering<'a> {
                 kinds: u64::MAX,
             }
         });
-        generators::Remove { spare }
+        let whole_colour = self.m.whole_colour;
+        if whole_colour == Some(0) {
+            self.problem(
+                &["whole_colour"],
+                "whole_colour = 0: a cell needs at least one piece of the colour",
+            );
+        }
+        if whole_colour.is_some() && self.t.colours.is_empty() {
+            self.problem(
+                &["whole_colour"],
+                "no kind has colours (`[pieces.X] colours`): there is no colour to take off",
+            );
+        }
+        generators::Remove {
+            spare,
+            whole_colour,
+        }
     }
 
     /// Direction names resolved per seat, problems at `keys`.
     fn directions(&mut self, names: &[String], keys: &[&str]) -> Vec<Vec<crate::board::DirId>> {
         let path = self.at(keys);
         directions(self.t, names, &path, self.problems)
+    }
+
+    /// The colour whose power the moves need (`power`).
+    fn power(&mut self) -> Option<crate::engine::ColourId> {
+        let name = self.m.power.as_ref()?;
+        let c = self.t.colour_named(name);
+        if c.is_none() {
+            let names: Vec<&str> = self.t.colours.iter().map(|c| c.name.as_str()).collect();
+            let p = Problem::at(
+                &self.at(&["power"]),
+                format!("`{name}` is not a colour of the game's pieces"),
+            )
+            .suggesting(name, names);
+            self.problems.push(p);
+        }
+        c
     }
 
     /// A flight's star-map settings (`linked`, `discover`), which need a star map.
@@ -888,6 +943,14 @@ pub(super) fn lower_pattern(
         }
         GeneratorKind::Sow => Kind::Sow(super::tracks::lower_sow(t, name, m, l.problems)?),
         GeneratorKind::Turn => Kind::Turn,
+        GeneratorKind::Seize => Kind::Change(Change {
+            beside: m.beside.as_ref().map(Conds::from_def),
+            zone: None,
+        }),
+        GeneratorKind::Exchange => Kind::Change(Change {
+            beside: None,
+            zone: m.zone.clone(),
+        }),
     };
     let when_facing = l.facings(&kinds);
     let turn_to = match (m.kind, m.turn_to) {
@@ -912,10 +975,14 @@ pub(super) fn lower_pattern(
         mover: m.pieces,
         kinds: kind_mask(&kinds),
         region,
-        land: m
-            .land
-            .as_ref()
-            .map_or(Conds::of(&[def::CellCond::Empty]), Conds::from_def),
+        land: m.land.as_ref().map_or(
+            // A change acts on a piece that is there: by default any.
+            Conds::of(&[match m.kind {
+                GeneratorKind::Seize | GeneratorKind::Exchange => def::CellCond::Any,
+                _ => def::CellCond::Empty,
+            }]),
+            Conds::from_def,
+        ),
         region_rules,
         capture: l.capture(),
         convert: m.convert.as_ref().map(|c| convert(t, name, c, l.problems)),
@@ -925,6 +992,10 @@ pub(super) fn lower_pattern(
         ends_turn: m.ends_turn,
         once: None,
         from_inside: m.from_inside,
+        power: l.power(),
+        free: m.free,
+        grants: m.grants,
+        gated: m.power.is_some(),
     };
     super::prepare::prepare(&mut g, t);
     Some(g)

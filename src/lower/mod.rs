@@ -252,22 +252,33 @@ fn phase_ends(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
         };
         let from = index(phase, "", problems);
         let next = index(&end.next, "next", problems);
-        let zones: Vec<crate::engine::Loc> = (0..t.zones.len())
-            .filter(|&i| t.zones[i].name == end.zone_empty)
-            .map(|i| crate::engine::Loc((t.board.len() + i) as u16))
-            .collect();
-        if zones.is_empty() {
-            let mut path = at.to_vec();
-            path.push("zone_empty");
-            problems.push(
-                Problem::at(&path, format!("`{}` is not a zone", end.zone_empty))
-                    .suggesting(&end.zone_empty, t.zones.iter().map(|z| z.name.as_str())),
-            );
+        let zones: Vec<crate::engine::Loc> = match &end.zone_empty {
+            Some(z) => (0..t.zones.len())
+                .filter(|&i| &t.zones[i].name == z)
+                .map(|i| crate::engine::Loc((t.board.len() + i) as u16))
+                .collect(),
+            None => Vec::new(),
+        };
+        match (&end.zone_empty, end.round) {
+            (Some(z), false) if zones.is_empty() => {
+                let mut path = at.to_vec();
+                path.push("zone_empty");
+                problems.push(
+                    Problem::at(&path, format!("`{z}` is not a zone"))
+                        .suggesting(z, t.zones.iter().map(|z| z.name.as_str())),
+                );
+            }
+            (Some(_), true) | (None, false) => problems.push(Problem::at(
+                &at,
+                "say how the phase ends: `zone_empty = \"ZONE\"` or `round = true`, one of them",
+            )),
+            _ => {}
         }
         if let (Some(from), Some(next)) = (from, next) {
             t.phase_ends.push(crate::engine::PhaseEnd {
                 phase: from as u8,
                 zones,
+                round: end.round,
                 next: next as u8,
                 first: end.first,
             });

@@ -101,6 +101,8 @@ pub enum MoveText {
         to: String,
         /// `=X` choice.
         suffix: Option<String>,
+        /// `+gM`: a second piece placed with it.
+        brought: Vec<String>,
     },
     /// `roll 3 5 6`: the dice thrown.
     Roll(Vec<u8>),
@@ -108,8 +110,29 @@ pub enum MoveText {
     Choose(Vec<u8>),
     /// A word of the game (`double`).
     Word(String),
-    /// `xd7`: the cell a piece is taken from.
-    Remove(String),
+    /// `xd7`: the cell a piece is taken from; `xd7=rS`: the piece, from inside its stack.
+    Remove {
+        /// The cell.
+        at: String,
+        /// `=X`: the piece named.
+        piece: Option<String>,
+    },
+    /// `xs1=r`: a cell and the colour whose every piece is taken off it.
+    Purge {
+        /// The cell.
+        at: String,
+        /// The colour's letter.
+        colour: char,
+    },
+    /// `s1=sbL`, `s1=gL+bL`: a piece changed where it stands, and a piece brought for it.
+    Change {
+        /// The cell.
+        at: String,
+        /// The piece changed.
+        piece: Option<String>,
+        /// `+bL`: the piece brought for it.
+        brought: Vec<String>,
+    },
     /// `c3[ne]`: the cell of a piece turned in place.
     Turn(String),
     /// `a1-b2:c3`: the location names.
@@ -153,6 +176,7 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
                     piece,
                     to,
                     suffix: None,
+                    brought: Vec::new(),
                 });
             }
             Rule::path => {
@@ -201,7 +225,30 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
             Rule::word => shape = Some(MoveText::Word(p.as_str().to_string())),
             Rule::remove => {
                 let at = p.into_inner().next().map(|x| x.as_str().to_string());
-                shape = Some(MoveText::Remove(at.unwrap_or_default()));
+                shape = Some(MoveText::Remove {
+                    at: at.unwrap_or_default(),
+                    piece: None,
+                });
+            }
+            Rule::purge => {
+                let mut it = p.into_inner();
+                let at = it
+                    .next()
+                    .map(|x| x.as_str().to_string())
+                    .unwrap_or_default();
+                let colour = it
+                    .next()
+                    .and_then(|x| x.as_str().chars().next())
+                    .unwrap_or('?');
+                shape = Some(MoveText::Purge { at, colour });
+            }
+            Rule::change => {
+                let at = p.into_inner().next().map(|x| x.as_str().to_string());
+                shape = Some(MoveText::Change {
+                    at: at.unwrap_or_default(),
+                    piece: None,
+                    brought: Vec::new(),
+                });
             }
             Rule::turn => {
                 let at = p.into_inner().next().map(|x| x.as_str().to_string());
@@ -215,7 +262,20 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
         }
     }
     match shape {
-        Some(MoveText::Place { piece, to, .. }) => Ok(MoveText::Place { piece, to, suffix }),
+        Some(MoveText::Place { piece, to, .. }) => Ok(MoveText::Place {
+            piece,
+            to,
+            suffix,
+            brought,
+        }),
+        Some(MoveText::Remove { at, .. }) if brought.is_empty() => {
+            Ok(MoveText::Remove { at, piece: suffix })
+        }
+        Some(MoveText::Change { at, .. }) => Ok(MoveText::Change {
+            at,
+            piece: suffix,
+            brought,
+        }),
         Some(MoveText::Path { locs, .. }) => Ok(MoveText::Path {
             locs,
             suffix,
@@ -225,7 +285,7 @@ pub fn parse_move(text: &str) -> Result<MoveText, TextError> {
         }),
         Some(_) if !brought.is_empty() => Err(TextError {
             column: text.find('+').map_or(1, |i| i + 1),
-            message: "`+` (a piece brought onto the board) goes after a move along a path, like `north-s1+yS`".into(),
+            message: "`+` (a piece brought onto the board) goes after a placement or a move along a path, like `rS@north+gM` or `north-s1+yS`".into(),
         }),
         Some(_) if on_top => Err(TextError {
             column: text.find('^').map_or(1, |i| i + 1),
@@ -285,10 +345,18 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
                 s.push_str(&loc_text(t, at, mover));
             }
         }
-        Shape::Turn => {
+        Shape::Turn | Shape::Change => {
             if let Some(&at) = m.path.first() {
                 s.push_str(&loc_text(t, at, mover));
             }
+        }
+        Shape::Purge(c) => {
+            s.push('x');
+            if let Some(&at) = m.path.first() {
+                s.push_str(&loc_text(t, at, mover));
+            }
+            s.push('=');
+            s.push(t.colours.get(c.index()).map_or('?', |c| c.letter));
         }
     }
     if let Some(k) = m.suffix {
@@ -315,6 +383,16 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
         s.push(']');
     }
     s
+}
+
+/// Whether a text names the piece a move takes from inside its stack (`=rS`, or `=S` when
+/// that is clear), or names none for a move of the top piece.
+fn lifted_matches(t: &Tables, m: &Move, mover: PlayerId, named: &Option<String>) -> bool {
+    match (m.lifted.get(), named) {
+        (Some(p), Some(x)) => unowned_text(t, p, mover).ends_with(x.as_str()),
+        (None, None) => true,
+        _ => false,
+    }
 }
 
 /// Whether the pieces a text names after `+` are those the move brings (`+S` naming `+yS`);
@@ -465,7 +543,15 @@ fn suffix_matches(t: &Tables, m: &Move, suffix: &Option<String>) -> bool {
 fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> bool {
     match (parsed, m.shape) {
         (MoveText::Pass, Shape::Pass) => true,
-        (MoveText::Place { piece, to, suffix }, Shape::Place(p)) => {
+        (
+            MoveText::Place {
+                piece,
+                to,
+                suffix,
+                brought,
+            },
+            Shape::Place(p),
+        ) => {
             // The owner's and the colour's letters may be left out, from the front: `S`
             // and `rS` name `arS` (`resolve` then wants the match unique).
             t.piece_text(t.upright(p)).ends_with(piece.as_str())
@@ -473,6 +559,7 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
                     .last()
                     .is_some_and(|&l| name_matches(t, l, mover, to))
                 && suffix_matches(t, m, suffix)
+                && brought_match(t, m, mover, brought)
         }
         (MoveText::Roll(v), Shape::Roll(d)) | (MoveText::Choose(v), Shape::Choose(d)) => {
             // Dice are matched as a multiset: `roll 6 3 5` is the throw `roll 3 5 6`.
@@ -483,7 +570,28 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
             a == b
         }
         (MoveText::Word(w), Shape::Word(i)) => t.words.get(i as usize).is_some_and(|x| x == w),
-        (MoveText::Remove(at), Shape::Remove) | (MoveText::Turn(at), Shape::Turn) => m
+        (MoveText::Remove { at, piece }, Shape::Remove) => {
+            m.path
+                .first()
+                .is_some_and(|&l| name_matches(t, l, mover, at))
+                && lifted_matches(t, m, mover, piece)
+        }
+        (MoveText::Change { at, piece, brought }, Shape::Change) => {
+            m.path
+                .first()
+                .is_some_and(|&l| name_matches(t, l, mover, at))
+                && lifted_matches(t, m, mover, piece)
+                && brought_match(t, m, mover, brought)
+        }
+        (MoveText::Purge { at, colour }, Shape::Purge(c)) => {
+            m.path
+                .first()
+                .is_some_and(|&l| name_matches(t, l, mover, at))
+                && t.colours
+                    .get(c.index())
+                    .is_some_and(|x| x.letter == *colour)
+        }
+        (MoveText::Turn(at), Shape::Turn) => m
             .path
             .first()
             .is_some_and(|&l| name_matches(t, l, mover, at)),
@@ -508,10 +616,7 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
                     .zip(locs)
                     .all(|(&l, n)| name_matches(t, l, mover, n))
                 && match m.lifted.get() {
-                    // A piece from inside a stack is named (`=rS`, or `=S` when that is clear).
-                    Some(p) => suffix
-                        .as_ref()
-                        .is_some_and(|x| unowned_text(t, p, mover).ends_with(x.as_str())),
+                    Some(_) => lifted_matches(t, m, mover, suffix),
                     None => suffix_matches(t, m, suffix),
                 }
         }

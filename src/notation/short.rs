@@ -114,6 +114,8 @@ pub fn forms(t: &Tables, s: &State, moves: &[Move], mover: PlayerId) -> String {
             Shape::Word(_) => 7,
             Shape::Remove => 8,
             Shape::Turn => 9,
+            Shape::Change => 10,
+            Shape::Purge(_) => 11,
         };
         add(rank, text);
     }

@@ -753,7 +753,9 @@ impl Live {
 pub fn clicks(t: &Tables, m: &Move) -> Vec<String> {
     let id = |l: Loc| l.index().to_string();
     match m.shape {
-        Shape::Path | Shape::Remove | Shape::Turn => m.path.iter().map(|l| id(*l)).collect(),
+        Shape::Path | Shape::Remove | Shape::Turn | Shape::Change | Shape::Purge(_) => {
+            m.path.iter().map(|l| id(*l)).collect()
+        }
         Shape::Place(piece) => {
             let mut out = Vec::new();
             let from = m.actions.iter().find_map(|a| match a {

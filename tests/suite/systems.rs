@@ -164,3 +164,177 @@ fn a_ship_travels_only_between_linked_systems() {
         g.position_text(&s2)
     );
 }
+
+/// The star map with travel needing green's power, a sacrifice that grants actions, and one
+/// action a turn (`end` to stop early).
+fn powered() -> String {
+    game(
+        r#"
+[generators.sacrifice]
+kind = "remove"
+pieces = "own"
+land = "own"
+from_inside = true
+capture_to = "bank"
+capture_owner = "none"
+grants = true
+
+[rules.actions]
+most = 1
+end = "end"
+least = 0"#,
+    )
+    .replace("discover = true\n", "discover = true\npower = \"green\"\n")
+    .replace(
+        r#"generators = ["travel"]"#,
+        r#"generators = ["travel", "sacrifice"]"#,
+    )
+}
+
+#[test]
+fn a_power_comes_from_a_star_or_an_own_ship_and_a_sacrifice_grants_its_colour() {
+    let g = load(&powered()).expect("loads");
+    // A's home: stars rS, gM (green), ships arL, agS; s1: a red large star and A's red small.
+    let s = g
+        .position("(rSgMarLagS)/(rLarS)3/3/(gSrLbgM) turn=A bank=rL,2rM,2rS,2gL,gM,2gS")
+        .expect("a map");
+    let moves = moves_at(&g, &s);
+    // Green's power at home (its star, A's ship): travel from there; none at s1.
+    assert!(moves.contains(&"ha-s2+gL".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("s1-")), "{moves:?}");
+    // Sacrifices of any of A's ships, top or inside; and the end word.
+    for m in ["xha", "xha=rL", "xs1", "end"] {
+        assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+    // A sacrificed green small gives one green action anywhere: travel from s1 now, with no
+    // green there; no second sacrifice.
+    let mut s2 = s.clone();
+    let (_, undo) = g.play_text(&mut s2, "xha").expect("a sacrifice");
+    assert!(
+        g.position_text(&s2).contains("turn=A"),
+        "{}",
+        g.position_text(&s2)
+    );
+    let after = moves_at(&g, &s2);
+    assert!(after.contains(&"s1-ha".to_string()), "{after:?}");
+    assert!(!after.iter().any(|m| m.starts_with('x')), "{after:?}");
+    // The one action spent, the turn passes.
+    let mut s3 = s2.clone();
+    g.play_text(&mut s3, "s1-ha").expect("granted travel");
+    assert!(
+        g.position_text(&s3).contains("turn=B"),
+        "{}",
+        g.position_text(&s3)
+    );
+    g.undo(&mut s2, undo);
+    assert_eq!(s2, s);
+    let r = icebox::testing::conformance(&g, 20, 4).expect("conforms");
+    assert!(r.positions > 0);
+}
+
+/// The star map with the colour actions: build (green), seize and exchange (red), a
+/// catastrophe at three of a colour (free), one action a turn.
+fn actions_game() -> String {
+    game(
+        r#"
+[generators.build]
+kind = "place"
+zone = "bank"
+pieces = "neutral"
+land = "any"
+as_mover = true
+smallest = true
+beside = "own same-colour"
+power = "green"
+
+[generators.seize]
+kind = "seize"
+pieces = "any"
+land = "enemy"
+beside = ["own larger", "own same-size"]
+power = "red"
+
+[generators.trade]
+kind = "exchange"
+zone = "bank"
+pieces = "own"
+land = "same-size other-colour"
+power = "red"
+
+[generators.catastrophe]
+kind = "remove"
+whole_colour = 3
+capture_to = "bank"
+capture_owner = "none"
+free = true
+
+[rules.actions]
+most = 1
+end = "end"
+least = 0"#,
+    )
+    .replace(
+        r#"generators = ["travel"]"#,
+        r#"generators = ["build", "seize", "trade", "catastrophe"]"#,
+    )
+}
+
+#[test]
+fn ships_are_built_seized_exchanged_and_lost_to_a_catastrophe() {
+    let g = load(&actions_game()).expect("loads");
+    // A's home: stars rS, gM; ships arL, agS. s1: a red large star, A's red medium, B's green
+    // medium, A's red small: three reds.
+    let s = g
+        .position("(rSgMarLagS)/(rLarMbgMarS)3/3/(gSrLbgM) turn=A bank=rL,2rM,rS,2gL,2gS")
+        .expect("a map");
+    // Green's power at home: the smallest bank piece of each colour A has a ship of there
+    // (`gS@ha`, `rS@ha`), as A's. Red's power at s1: B's medium, as large as A's medium
+    // (`s1=bgM`). Red's power at home (the star) and at s1: one of A's ships for a bank
+    // piece of its size in the other colour (the bank holds no green medium). Three reds at
+    // s1: a catastrophe. And the end word.
+    assert_eq!(
+        moves_at(&g, &s),
+        [
+            "end", "gS@ha", "ha=gS+rS", "ha=rL+gL", "rS@ha", "s1=bgM", "s1=rS+gS", "xs1=r"
+        ]
+    );
+    // A seizure: B's ship is A's where it stood.
+    let mut s2 = s.clone();
+    g.play_text(&mut s2, "s1=bgM").expect("seize");
+    assert!(
+        g.position_text(&s2)
+            .starts_with("(rSgMarLagS)/(rLarMagMarS)"),
+        "{}",
+        g.position_text(&s2)
+    );
+    // An exchange inside the stack keeps its order; the old ship goes to the bank unowned.
+    let mut s3 = s.clone();
+    g.play_text(&mut s3, "ha=rL+gL").expect("trade");
+    let text = g.position_text(&s3);
+    assert!(text.starts_with("(rSgMagLagS)/"), "{text}");
+    assert!(text.contains("bank=2rL,2rM,rS,gL,2gS"), "{text}");
+    // The action spent, a catastrophe may still follow (free), then the turn ends by word;
+    // the catastrophe takes every red from s1, and B's ship, left with no star, goes too.
+    let mut s4 = s.clone();
+    g.play_text(&mut s4, "rS@ha").expect("build");
+    assert!(
+        g.position_text(&s4).contains("turn=A"),
+        "{}",
+        g.position_text(&s4)
+    );
+    // (The red small built at home makes three reds there too.)
+    assert_eq!(moves_at(&g, &s4), ["end", "xha=r", "xs1=r"]);
+    g.play_text(&mut s4, "xs1=r").expect("catastrophe");
+    let text = g.position_text(&s4);
+    assert!(text.starts_with("(rSgMarLagSarS)/4/3/"), "{text}");
+    assert!(text.contains("turn=A"), "{text}");
+    assert_eq!(moves_at(&g, &s4), ["end", "xha=r"]);
+    g.play_text(&mut s4, "end").expect("end");
+    assert!(
+        g.position_text(&s4).contains("turn=B"),
+        "{}",
+        g.position_text(&s4)
+    );
+    let r = icebox::testing::conformance(&g, 20, 4).expect("conforms");
+    assert!(r.positions > 0);
+}

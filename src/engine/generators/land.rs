@@ -93,7 +93,9 @@ pub(super) fn finish(
         points += pips;
         flowed = any && flow.ends_turn;
     }
-    m.ends_turn |= flowed;
+    if flowed {
+        m.part = crate::engine::TurnPart::Ends;
+    }
     if points != 0 {
         actions.push(Action::Score {
             player,
@@ -229,32 +231,41 @@ fn take_captured(
                 from: loc,
                 to,
             });
-            // Into the captor's hand, the piece changes hands (and may revert, `captured_as`);
-            // into a shared bank, it is nobody's.
-            let new_owner = match pat.capture.owner {
-                NewOwner::Keep => None,
-                NewOwner::Mover => Some(Some(player)),
-                NewOwner::None => Some(None),
-            };
-            if let Some(owner) = new_owner
-                && to != loc
-            {
-                let info = t.info(p);
-                let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
-                let new = t.recast(p, kind, owner);
-                if new != p {
-                    actions.push(Action::Replace {
-                        at: to,
-                        old: p,
-                        new,
-                    });
-                }
+            if to != loc {
+                changes_hands(t, pat, player, p, to, actions);
             }
             taken += 1;
             points += pat.capture.points(t, p);
         }
     }
     (taken, points)
+}
+
+/// A piece captured into `to`: into the captor's hand it changes hands (and may revert,
+/// `captured_as`); into a shared bank it is nobody's (`capture_owner`).
+pub(super) fn changes_hands(
+    t: &Tables,
+    pat: &Generator,
+    player: PlayerId,
+    p: Piece,
+    to: Loc,
+    actions: &mut SmallVec<[Action; 4]>,
+) {
+    let owner = match pat.capture.owner {
+        NewOwner::Keep => return,
+        NewOwner::Mover => Some(player),
+        NewOwner::None => None,
+    };
+    let info = t.info(p);
+    let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
+    let new = t.recast(p, kind, owner);
+    if new != p {
+        actions.push(Action::Replace {
+            at: to,
+            old: p,
+            new,
+        });
+    }
 }
 
 /// Off the board every piece stands: the top piece `p` of `at`, if it lies pointing, is stood

@@ -12,6 +12,7 @@
 //! it follows the engine and makes no promise of stability to embedders, who use `Game`.
 
 pub mod castle;
+mod change;
 mod conds;
 mod fly;
 mod land;
@@ -27,6 +28,7 @@ use land::{conversions, finish, one_leg};
 use place::drop_at;
 
 pub use castle::Castle;
+pub use change::Change;
 pub use conds::*;
 pub use fly::Flight;
 pub use leap::Leap;
@@ -44,7 +46,9 @@ use crate::def::{
     CaptureMode, CaptureTakes, CellCond, Chain, ConvertBy, Heading, Mover, NewOwner, ScoreMode,
     TurnTo, ZoneOf,
 };
-use crate::engine::{Action, KindId, Loc, Move, Passed, Piece, PlayerId, Shape, State, Tables};
+use crate::engine::{
+    Action, ColourId, KindId, Loc, Move, Passed, Piece, PlayerId, Shape, State, Tables,
+};
 
 /// A compiled move generator (from a `[generators.NAME]` table): what every kind shares, and the
 /// settings of its kind. A key that belongs to another kind cannot be written here: the
@@ -98,6 +102,15 @@ pub struct Generator {
     pub once: Option<u8>,
     /// Any piece of a stack may move, not only the top (`from_inside`).
     pub from_inside: bool,
+    /// The colour whose power its moves need where they act (`power`).
+    pub power: Option<crate::engine::ColourId>,
+    /// Its moves are not one of the turn's actions (`free`).
+    pub free: bool,
+    /// Its moves give actions of the removed piece's colour (`grants`).
+    pub grants: bool,
+    /// The turn's grants, free moves or its power decide whether it makes moves
+    /// ([`turn_gate`]): set at load, so other games pay one test.
+    pub gated: bool,
 }
 
 impl Generator {
@@ -170,6 +183,8 @@ pub enum Kind {
     Castle(castle::Castle),
     /// A piece turned in place.
     Turn,
+    /// A piece changed where it stands (seized, exchanged).
+    Change(change::Change),
 }
 
 /// What captures take and where the pieces go.
@@ -559,11 +574,19 @@ impl<'a> Ctx<'a> {
 pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     // A generator used once this turn (`once_a_turn`) makes no more moves until the next.
     if let Some(bit) = g.once
-        && let Some(var) = cx.t.actions.and_then(|a| a.used)
+        && let Some(var) = cx.t.actions.as_ref().and_then(|a| a.used)
         && cx.s.var(var) & (1 << bit) != 0
     {
         return;
     }
+    // A turn's grants and free moves, and the power a move needs, decide (out of line).
+    let check_power = match g.gated && !cx.inside {
+        true => match turn_gate(cx, g) {
+            Some(check) => check,
+            None => return,
+        },
+        false => false,
+    };
     let before = out.len();
     match &g.kind {
         Kind::Ray(r) => ray::generate(cx, g, r, out),
@@ -589,6 +612,7 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         Kind::Fly(mv, fl) => fly::generate(cx, g, mv, fl, out),
         Kind::Castle(c) => castle::generate(cx, g, c, out),
         Kind::Turn => turn::generate(cx, g, out),
+        Kind::Change(ch) => change::generate(cx, g, ch, out),
     }
     // How the piece is left (`turn_to`): one move per facing, made apart from the walk so a
     // game without facings pays one test.
@@ -598,9 +622,12 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     if g.from_inside && !cx.inside {
         from_inside(cx, g, out);
     }
+    if g.gated && !cx.inside {
+        powered(cx, g, check_power, before, out);
+    }
     if g.ends_turn {
         for m in &mut out[before..] {
-            m.ends_turn = true;
+            m.part = crate::engine::TurnPart::Ends;
         }
     }
     if let Some(bit) = g.once {
@@ -608,6 +635,80 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
             m.once = bit + 1;
         }
     }
+}
+
+/// Whether `g` makes moves now, in a turn of several actions with grants or free moves, or
+/// with a `power`: `None` = none; else whether its moves need their power checked. Once the
+/// turn's actions are spent only free moves are left; while a grant lasts, only the granted
+/// colour's generators (needing no power) and free ones; a grant only as the turn's first
+/// action ("sacrificing is done instead of taking a basic action").
+#[cold]
+#[inline(never)]
+fn turn_gate(cx: &Ctx, g: &Generator) -> Option<bool> {
+    let Some(a) = &cx.t.actions else {
+        return Some(g.power.is_some());
+    };
+    let done = cx.s.var(a.var);
+    if g.free {
+        return Some(g.power.is_some());
+    }
+    if done >= a.limit(cx.s) {
+        return None;
+    }
+    match a.granted(cx.s) {
+        Some(c) => (g.power == Some(c)).then_some(false),
+        None if g.grants && done > 0 => None,
+        None => Some(g.power.is_some()),
+    }
+}
+
+/// Keeps only the moves (from `before`) made where the mover has the generator's power, when
+/// `check`; marks free and granting moves, and gives each grant its vars.
+#[cold]
+#[inline(never)]
+fn powered(cx: &Ctx, g: &Generator, check: bool, before: usize, out: &mut Vec<Move>) {
+    let Ctx { t, s, player, .. } = *cx;
+    if check && let Some(colour) = g.power {
+        let mut i = before;
+        while i < out.len() {
+            let at = out[i].path.first().copied();
+            if at.is_some_and(|l| has_power(t, s, l, colour, player)) {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
+    }
+    if !(g.free || g.grants) {
+        return;
+    }
+    let grant = t.actions.as_ref().and_then(|a| a.grant);
+    for m in &mut out[before..] {
+        m.part = crate::engine::TurnPart::Free;
+        if let (true, Some((budget, colour))) = (g.grants, grant) {
+            let given = m.actions.iter().find_map(|a| match *a {
+                Action::Transfer { piece, .. } => Some(t.info(piece)),
+                _ => None,
+            });
+            let Some(info) = given else { continue };
+            let tint = info.colour.map_or(0, |c| i64::from(c.0) + 1);
+            for (var, new) in [(budget, info.size.max(1)), (colour, tint)] {
+                let old = s.var(var);
+                if let (true, Ok(i)) = (old != new, u8::try_from(var)) {
+                    m.actions.push(Action::Var { i, flip: old ^ new });
+                }
+            }
+        }
+    }
+}
+
+/// Whether `player` has `colour`'s power on `at`: an unowned piece of it there, or one of
+/// theirs.
+pub fn has_power(t: &Tables, s: &State, at: Loc, colour: ColourId, player: PlayerId) -> bool {
+    s.stack(at).iter().any(|&p| {
+        let i = t.info(p);
+        i.colour == Some(colour) && i.owner.is_none_or(|o| o == player)
+    })
 }
 
 /// `from_inside`: the moves of each piece below the top of a stack, made as if it were the

@@ -21,6 +21,14 @@ pub struct Place {
     pub must_move_with: Vec<usize>,
     /// Groups left without liberties are captured.
     pub surround: Option<Surround>,
+    /// The placed piece becomes the mover's.
+    pub as_mover: bool,
+    /// Only the smallest pieces of each colour in the zone.
+    pub smallest: bool,
+    /// The landing cell must hold such a piece (the placed one as the mover's).
+    pub beside: Option<Conds>,
+    /// Two pieces placed together.
+    pub pair: bool,
 }
 
 /// Capture by surrounding (`surround`).
@@ -242,11 +250,17 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
             s.board_key(t),
         )
     });
-    // A placement that converts, surrounds or must be followed by a move needs the general
-    // assembly; any other is one transfer.
-    let plain = pat.convert.is_none() && groups.is_none() && pl.must_move_with.is_empty();
+    // A placement that converts, surrounds, must be followed by a move or changes its piece
+    // needs the general assembly; any other is one transfer.
+    let plain = pat.convert.is_none()
+        && groups.is_none()
+        && pl.must_move_with.is_empty()
+        && !pl.as_mover
+        && pl.beside.is_none()
+        && !pl.pair;
+    let pieces = s.stack(zone);
     let mut last: Option<Piece> = None;
-    for &piece in s.stack(zone) {
+    for (i, &piece) in pieces.iter().enumerate() {
         if last == Some(piece) {
             continue;
         }
@@ -254,6 +268,9 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
         let info = t.info(piece);
         let usable = pat.moves_owner(info.owner, player);
         if !usable || pat.kinds & (1 << info.kind.index()) == 0 {
+            continue;
+        }
+        if pl.smallest && !is_smallest(t, pat, player, pieces, piece) {
             continue;
         }
         let land = &pat.masks_for(t, piece, player)[0];
@@ -292,9 +309,16 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
                 });
                 continue;
             }
+            if pl.pair {
+                pairs(t, pat, player, (zone, pieces, i), c, out);
+                continue;
+            }
             let path = SmallVec::from_buf_and_len([loc; 4], 1);
             let mut actions = SmallVec::new();
             actions.push(transfer);
+            if !placed_as(t, pl, player, piece, c, s, &mut actions) {
+                continue;
+            }
             if let Some(conv) = &pat.convert {
                 conversions(t, conv, player, piece, c, &|x| s.top_cell(x), &mut actions);
                 if conv.required && actions.len() == 1 {
@@ -326,5 +350,92 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
                 ..Move::of(Shape::Place(piece), path, actions)
             });
         }
+    }
+}
+
+/// Whether no usable piece of `piece`'s colour in the zone is smaller (`smallest`).
+fn is_smallest(
+    t: &Tables,
+    pat: &Generator,
+    player: PlayerId,
+    zone: &[Piece],
+    piece: Piece,
+) -> bool {
+    let info = t.info(piece);
+    !zone.iter().any(|&q| {
+        let qi = t.info(q);
+        qi.colour == info.colour && qi.size < info.size && pat.moves_owner(qi.owner, player)
+    })
+}
+
+/// The placed piece `piece` on `c`: it must find what `beside` asks for there, and becomes
+/// the mover's with `as_mover` (the change pushed after its transfer). False when it may not
+/// be placed there.
+fn placed_as(
+    t: &Tables,
+    pl: &Place,
+    player: PlayerId,
+    piece: Piece,
+    c: CellId,
+    s: &State,
+    actions: &mut SmallVec<[Action; 4]>,
+) -> bool {
+    let new = match pl.as_mover {
+        true => t.recast(piece, t.info(piece).kind, Some(player)),
+        false => piece,
+    };
+    if let Some(b) = &pl.beside
+        && !s
+            .stack(Loc(c.0))
+            .iter()
+            .any(|&p| b.holds(t, Some(p), new, player))
+    {
+        return false;
+    }
+    if new != piece {
+        actions.push(Action::Replace {
+            at: Loc(c.0),
+            old: piece,
+            new,
+        });
+    }
+    true
+}
+
+/// The pairs of zone pieces placed together on `c` whose first is `zone[i]` (a binary star):
+/// each later kind once, the same kind again when the zone holds two.
+fn pairs(
+    t: &Tables,
+    pat: &Generator,
+    player: PlayerId,
+    (zone, zone_pieces, i): (Loc, &[Piece], usize),
+    c: CellId,
+    out: &mut Vec<Move>,
+) {
+    let first = zone_pieces[i];
+    let loc = Loc(c.0);
+    let mut last = None;
+    for &second in &zone_pieces[i + 1..] {
+        if last == Some(second) {
+            continue;
+        }
+        last = Some(second);
+        let info = t.info(second);
+        if !pat.moves_owner(info.owner, player) || pat.kinds & (1 << info.kind.index()) == 0 {
+            continue;
+        }
+        let mut actions = SmallVec::new();
+        for piece in [first, second] {
+            actions.push(Action::Transfer {
+                piece,
+                from: zone,
+                to: loc,
+            });
+        }
+        let m = crate::engine::moves::push_with(out, Move::pass);
+        m.shape = Shape::Place(first);
+        m.path.push(loc);
+        m.brought = crate::engine::PieceSlot::of(second);
+        m.actions = actions;
     }
 }

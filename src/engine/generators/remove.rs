@@ -7,6 +7,8 @@ use super::*;
 pub struct Remove {
     /// Pieces in such lines are spared unless every candidate is in one.
     pub spare: Option<crate::engine::Line>,
+    /// Every piece of a colour goes, from a cell holding at least this many of it.
+    pub whole_colour: Option<u32>,
 }
 
 /// Every removal: a top piece satisfying `land` taken into the capture zone, sparing pieces
@@ -15,6 +17,10 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, r: &Remove, out: &mut Vec<Move
     let Ctx {
         t, s, player, only, ..
     } = *cx;
+    if let Some(n) = r.whole_colour {
+        purges(cx, pat, n, out);
+        return;
+    }
     let region = pat
         .region
         .map(|x| t.board.region_at(x).for_seat(player.index()));
@@ -57,5 +63,66 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, r: &Remove, out: &mut Vec<Move
             from: Loc(c.0),
             to,
         });
+        super::land::changes_hands(t, pat, player, top, to, &mut m.actions);
+    }
+}
+
+/// Every purge: for each cell (of the region) and each colour it holds at least `n` pieces
+/// of, a move taking all of them (top first, each lifted from inside the stack) into the
+/// capture zone of whoever the generator says (unowned in a shared one).
+fn purges(cx: &Ctx, pat: &Generator, n: u32, out: &mut Vec<Move>) {
+    let Ctx {
+        t, s, player, only, ..
+    } = *cx;
+    let region = pat
+        .region
+        .map(|x| t.board.region_at(x).for_seat(player.index()));
+    for c in cells_from(t, only) {
+        if region.is_some_and(|x| !x.contains(c)) {
+            continue;
+        }
+        let at = Loc(c.0);
+        let stack = s.stack(at);
+        for (k, colour) in (0..t.colours.len()).map(|k| (k, ColourId(k as u8))) {
+            let count = stack
+                .iter()
+                .filter(|&&p| t.info(p).colour == Some(colour))
+                .count();
+            if count < n as usize || k > usize::from(u8::MAX) {
+                continue;
+            }
+            let m = crate::engine::moves::push_with(out, Move::pass);
+            m.shape = Shape::Purge(colour);
+            m.path.push(at);
+            // Top first: a piece inside rises to the top before it goes.
+            let mut height = stack.len();
+            for (i, &p) in stack.iter().enumerate().rev() {
+                if t.info(p).colour != Some(colour) {
+                    continue;
+                }
+                height -= 1;
+                if i < height {
+                    m.actions.push(Action::Rotate {
+                        at,
+                        i: i as u8,
+                        up: true,
+                    });
+                }
+                let seat = match pat.capture.zone_of {
+                    ZoneOf::Mover => Some(player),
+                    ZoneOf::Owner => t.info(p).owner,
+                };
+                let Some(to) = pat.capture.zone(seat) else {
+                    continue;
+                };
+                m.actions.push(Action::Transfer {
+                    piece: p,
+                    from: at,
+                    to,
+                });
+                super::land::changes_hands(t, pat, player, p, to, &mut m.actions);
+                m.taken += 1;
+            }
+        }
     }
 }

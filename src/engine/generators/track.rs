@@ -398,7 +398,7 @@ impl<'a> Gen<'a> {
             taken,
             suffix: tm.layers.then(|| t.info(piece).kind),
             facing: None,
-            ends_turn: false,
+            part: crate::engine::TurnPart::Action,
             once: 0,
             lifted: crate::engine::PieceSlot::NONE,
             brought: crate::engine::PieceSlot::NONE,
