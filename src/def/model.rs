@@ -641,9 +641,9 @@ pub struct BoardDef {
 }
 
 /// A star map (`[board.systems]`): cells made of the pieces on them. A system's stars are
-/// its unowned pieces and its ships the owned ones; a cell holding no star is no system. After
-/// every move, a system left with stars and no ship, or ships and no star, returns every
-/// piece on it to the bank, unowned ("when the last ship leaves the system, the star piece is
+/// its unowned pieces and its ships the owned ones; a cell holding no star is no system. A
+/// system a move takes a piece from, left with stars and no ship or ships and no star,
+/// returns every piece on it to the bank, unowned ("when the last ship leaves the system, the star piece is
 /// immediately returned to the Bank"): part of the move, so undo and perft need nothing new.
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -1481,10 +1481,10 @@ pub struct GeneratorDef {
     /// written `xs1=r`. `pieces`, `kinds` and `land` are not asked.
     #[serde(default)]
     pub whole_colour: Option<u32>,
-    /// For `remove`, with `[rules.actions]`: instead of the turn's action, the removed piece
-    /// gives the mover as many actions as its size, each a move of a generator whose `power`
-    /// is the piece's colour, needing no power (Homeworlds' sacrifice). Only as the turn's
-    /// first action.
+    /// For `remove`, with `[rules.actions]`: as the turn's first action, the removed piece
+    /// gives the mover as many more actions as its size, each a move of a generator whose
+    /// `power` is the piece's colour, needing no power (Homeworlds' sacrifice: "instead of
+    /// a basic action").
     #[serde(default)]
     pub grants: bool,
     /// Only pieces facing one of these move: `up` (standing), `lying` (along any

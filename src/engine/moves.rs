@@ -117,7 +117,7 @@ pub enum TurnPart {
     Action,
     /// An action that ends the turn (`ends_turn`, a flow with `ends_turn`).
     Ends,
-    /// Not one of the turn's actions (`free`, `grants`): it may follow the last.
+    /// Not one of the turn's actions (`free`): it may follow the last.
     Free,
 }
 

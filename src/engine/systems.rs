@@ -1,9 +1,10 @@
 //! A star map (`[board.systems]`, Homeworlds): cells made of the pieces on them. A system's
 //! stars are its unowned pieces, its ships the owned ones; a cell with no star is no system.
 //! Which systems are linked is a rule over their stars (`linked`), read off the position, so
-//! it changes as systems appear and vanish. A system left with stars and no ship (or ships
-//! and no star) returns everything on it to the bank, unowned: [`settle`] adds that to each
-//! move as transfers of its own, so undo, look-ahead, perft and records need nothing new.
+//! it changes as systems appear and vanish. A system a move takes a piece from, leaving it
+//! with stars and no ship (or ships and no star), returns everything on it to the bank,
+//! unowned: [`settle`] adds that to the move as transfers of its own, so undo, look-ahead,
+//! perft and records need nothing new.
 
 use smallvec::SmallVec;
 
@@ -65,14 +66,30 @@ pub fn links(link: SystemLink, a: u64, b: u64) -> bool {
     }
 }
 
-/// Adds to each move the return to the bank of every system it leaves without a star or
-/// without a ship (judged on the position after it, on one scratch copy of `s`).
+/// The cells a move takes pieces from, each once: only a departure can leave a system without
+/// its star or its last ship (a homeworld's stars placed before its first ship stay).
+fn left_cells(t: &Tables, actions: &[Action]) -> SmallVec<[CellId; 4]> {
+    let mut out: SmallVec<[CellId; 4]> = SmallVec::new();
+    for a in actions {
+        if let Action::Transfer { from, .. } | Action::Carry { from, .. } = *a
+            && let Some(c) = t.loc_cell(from)
+            && !out.contains(&c)
+        {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Adds to each move the return to the bank of every system it takes a piece from and leaves
+/// without a star or without a ship (judged on the position after it, on one scratch copy of
+/// `s`).
 pub fn settle(t: &Tables, s: &State, sys: &Systems, moves: &mut [Move]) {
     let mut scratch = s.clone();
     for m in moves.iter_mut() {
         let done = super::apply_actions(t, &mut scratch, &m.actions);
         let mut extra: SmallVec<[Action; 4]> = SmallVec::new();
-        for c in super::moves::touched_cells(t, &m.actions) {
+        for c in left_cells(t, &m.actions) {
             let at = Loc(c.0);
             let stack = scratch.stack(at);
             let ships = stack.iter().filter(|&&p| t.info(p).owner.is_some()).count();

@@ -126,8 +126,8 @@ pub struct Actions {
     /// The var holding a bit for each `once_a_turn` generator used this turn (declared
     /// only when a generator is).
     pub used: Option<usize>,
-    /// The vars of a grant (`grants`): the turn's actions it gave, and its colour plus one
-    /// (declared only when a generator grants).
+    /// The vars of a grant (`grants`): the turn's actions with it (the grant itself and
+    /// those it gave), and its colour plus one (declared only when a generator grants).
     pub grant: Option<(usize, usize)>,
     /// The `free` generators (indices), whose moves may follow the turn's last action.
     pub free: Vec<usize>,

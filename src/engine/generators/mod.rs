@@ -663,7 +663,7 @@ fn turn_gate(cx: &Ctx, g: &Generator) -> Option<bool> {
 }
 
 /// Keeps only the moves (from `before`) made where the mover has the generator's power, when
-/// `check`; marks free and granting moves, and gives each grant its vars.
+/// `check`; marks free moves, and gives each grant its vars.
 #[cold]
 #[inline(never)]
 fn powered(cx: &Ctx, g: &Generator, check: bool, before: usize, out: &mut Vec<Move>) {
@@ -684,7 +684,10 @@ fn powered(cx: &Ctx, g: &Generator, check: bool, before: usize, out: &mut Vec<Mo
     }
     let grant = t.actions.as_ref().and_then(|a| a.grant);
     for m in &mut out[before..] {
-        m.part = crate::engine::TurnPart::Free;
+        if g.free {
+            m.part = crate::engine::TurnPart::Free;
+        }
+        // A grant is the turn's first action, and gives as many more as the piece's size.
         if let (true, Some((budget, colour))) = (g.grants, grant) {
             let given = m.actions.iter().find_map(|a| match *a {
                 Action::Transfer { piece, .. } => Some(t.info(piece)),
@@ -692,7 +695,8 @@ fn powered(cx: &Ctx, g: &Generator, check: bool, before: usize, out: &mut Vec<Mo
             });
             let Some(info) = given else { continue };
             let tint = info.colour.map_or(0, |c| i64::from(c.0) + 1);
-            for (var, new) in [(budget, info.size.max(1)), (colour, tint)] {
+            let actions = info.size.clamp(1, 1 << 20) + 1;
+            for (var, new) in [(budget, actions), (colour, tint)] {
                 let old = s.var(var);
                 if let (true, Ok(i)) = (old != new, u8::try_from(var)) {
                     m.actions.push(Action::Var { i, flip: old ^ new });
