@@ -102,18 +102,22 @@ pub fn legal<E>(
     Ok(())
 }
 
-/// Whether the seat to move has a move of a `free` generator (a turn whose actions are spent
-/// goes on while it does).
+/// Whether the seat to move has a move of a `free` generator in force in this phase (a turn
+/// whose actions are spent goes on while it does).
 pub fn free_moves_left(t: &Tables, s: &State) -> bool {
     let Some(a) = &t.actions else {
         return false;
     };
     let cx = super::generators::Ctx::new(t, s, s.turn());
     let mut out = Vec::new();
-    a.free.iter().any(|&g| {
-        super::generators::generate(&cx, &t.generators[g], &mut out);
-        !out.is_empty()
-    })
+    t.tiers(s.phase())
+        .iter()
+        .flatten()
+        .filter(|g| a.free.contains(g))
+        .any(|&g| {
+            super::generators::generate(&cx, &t.generators[g], &mut out);
+            !out.is_empty()
+        })
 }
 
 /// The swap (`[rules.swap]`) when the board holds exactly one piece: it becomes the seat to

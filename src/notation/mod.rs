@@ -554,12 +554,22 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
         ) => {
             // The owner's and the colour's letters may be left out, from the front: `S`
             // and `rS` name `arS` (`resolve` then wants the match unique).
-            t.piece_text(t.upright(p)).ends_with(piece.as_str())
+            let named = |p: Piece, x: &str| t.piece_text(t.upright(p)).ends_with(x);
+            // A pair placed together may be named in either order (`yS@south+bL`,
+            // `bL@south+yS`).
+            let pieces = match (m.brought.get(), brought.as_slice()) {
+                (Some(q), [b]) => {
+                    (named(p, piece) && named(q, b)) || (named(q, piece) && named(p, b))
+                }
+                // A pair is named whole.
+                (Some(_), []) => false,
+                _ => named(p, piece) && brought_match(t, m, mover, brought),
+            };
+            pieces
                 && m.path
                     .last()
                     .is_some_and(|&l| name_matches(t, l, mover, to))
                 && suffix_matches(t, m, suffix)
-                && brought_match(t, m, mover, brought)
         }
         (MoveText::Roll(v), Shape::Roll(d)) | (MoveText::Choose(v), Shape::Choose(d)) => {
             // Dice are matched as a multiset: `roll 6 3 5` is the throw `roll 3 5 6`.
