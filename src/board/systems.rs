@@ -52,7 +52,8 @@ pub(crate) fn lower(bd: &BoardDef, sys: &SystemsDef) -> Result<BoardDef, Problem
         ));
     }
     let rows_between = sys.count.div_ceil(PER_ROW);
-    let mid = i64::from(PER_ROW - 1) * 5;
+    // Systems sit three rows' heights apart across (a system's pieces lie side by side).
+    let mid = i64::from(PER_ROW - 1) * 15;
     let mut cells = Vec::new();
     let mut rows: Vec<Vec<String>> = Vec::new();
     // The first home at the top, the second at the bottom, any others beside the first.
@@ -69,7 +70,7 @@ pub(crate) fn lower(bd: &BoardDef, sys: &SystemsDef) -> Result<BoardDef, Problem
         for (i, h) in hs.iter().enumerate() {
             cells.push(CellDef {
                 name: (*h).clone(),
-                x: mid + (i as i64 * 2 - (w - 1)) * 5,
+                x: mid + (i as i64 * 2 - (w - 1)) * 15,
                 y,
             });
         }
@@ -88,7 +89,7 @@ pub(crate) fn lower(bd: &BoardDef, sys: &SystemsDef) -> Result<BoardDef, Problem
             }
             cells.push(CellDef {
                 name: pool_name(k),
-                x: i64::from(c) * 10,
+                x: i64::from(c) * 30,
                 y: top_y - i64::from(r + 1) * 10,
             });
             row.push(pool_name(k));

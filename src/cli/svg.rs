@@ -88,22 +88,36 @@ fn layout(t: &Tables) -> (Vec<(f64, f64)>, f64, f64) {
             }
         }
     }
+    if step == f64::MAX && b.len() <= 1000 {
+        // No links (a star map): the closest cells are one CELL apart.
+        for c in b.cells() {
+            for n in b.cells().filter(|n| n.index() > c.index()) {
+                let (a, z) = (raw[c.index()], raw[n.index()]);
+                let dist = ((a.0 - z.0).powi(2) + (a.1 - z.1).powi(2)).sqrt();
+                if dist > 0.0 {
+                    step = step.min(dist);
+                }
+            }
+        }
+    }
     if step == f64::MAX {
         step = 1.0;
     }
     let k = CELL / step;
+    // A star map's systems are bands wider than a cell.
+    let pad = if t.systems.is_some() { CELL } else { 0.0 };
     let min_x = raw.iter().map(|p| p.0).fold(f64::MAX, f64::min);
     let max_y = raw.iter().map(|p| p.1).fold(f64::MIN, f64::max);
     let pts: Vec<(f64, f64)> = raw
         .iter()
         .map(|(x, y)| {
             (
-                MARGIN + CELL / 2.0 + (x - min_x) * k,
+                pad + MARGIN + CELL / 2.0 + (x - min_x) * k,
                 MARGIN + CELL / 2.0 + (max_y - y) * k,
             )
         })
         .collect();
-    let w = pts.iter().map(|p| p.0).fold(0.0, f64::max) + CELL / 2.0 + MARGIN;
+    let w = pts.iter().map(|p| p.0).fold(0.0, f64::max) + CELL / 2.0 + MARGIN + pad;
     let h = pts.iter().map(|p| p.1).fold(0.0, f64::max) + CELL / 2.0 + MARGIN;
     (pts, w, h)
 }
@@ -171,6 +185,71 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
             cy - CELL * 0.2,
             stack.len()
         );
+    }
+}
+
+/// Draws a star system: its stars standing, largest first, then its ships lying, each
+/// pointing away from its owner's home ("your pieces always point away from you").
+fn system_svg(
+    out: &mut String,
+    t: &Tables,
+    sys: &crate::engine::systems::Systems,
+    pts: &[(f64, f64)],
+    stack: &[Piece],
+    (cx, cy): (f64, f64),
+) {
+    let mut stars: Vec<Piece> = stack
+        .iter()
+        .copied()
+        .filter(|p| t.info(*p).owner.is_none())
+        .collect();
+    stars.sort_by_key(|p| -t.info(*p).size);
+    let ships = stack.iter().copied().filter(|p| t.info(*p).owner.is_some());
+    let mid_y = pts.iter().map(|p| p.1).sum::<f64>() / pts.len().max(1) as f64;
+    let mut x = cx - CELL * 1.2;
+    let base = cy + CELL * 0.38;
+    for p in stars {
+        let h = CELL * (0.3 + 0.16 * t.info(p).size.clamp(1, 4) as f64);
+        let w = h * 0.8;
+        let _ = writeln!(
+            out,
+            r#"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" stroke="white" stroke-width="1"/>"#,
+            x + w / 2.0,
+            base - h,
+            x,
+            base,
+            x + w,
+            base,
+            colour(t, p)
+        );
+        x += w + 3.0;
+    }
+    x += 4.0;
+    for p in ships {
+        let info = t.info(p);
+        let h = CELL * (0.3 + 0.16 * info.size.clamp(1, 4) as f64) * 0.9;
+        let half = h * 0.28;
+        // Down when its owner's home is above the middle of the map, up otherwise.
+        let home_y = info
+            .owner
+            .and_then(|o| sys.home(o))
+            .map_or(mid_y, |c| pts[c.index()].1);
+        let down = home_y < mid_y;
+        let (tip, back) = if down {
+            (cy + h / 2.0, cy - h / 2.0)
+        } else {
+            (cy - h / 2.0, cy + h / 2.0)
+        };
+        let _ = writeln!(
+            out,
+            r#"<polygon points="{:.1},{tip:.1} {:.1},{back:.1} {:.1},{back:.1}" fill="{}" stroke="{}" stroke-width="2"/>"#,
+            x + half,
+            x,
+            x + 2.0 * half,
+            colour(t, p),
+            owner_colour(t, p)
+        );
+        x += 2.0 * half + 3.0;
     }
 }
 
@@ -298,6 +377,28 @@ pub fn position_svg(g: &Game, s: &State) -> String {
                 y - CELL / 2.0,
                 c.index()
             );
+        } else if let Some(sys) = &t.systems {
+            // A system: a band for its pieces, named; a pool system not on the map is faint.
+            let on_map = !s.stack(c.into()).is_empty() || sys.is_home(c);
+            let _ = writeln!(
+                out,
+                r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="8" fill="{}" stroke="#7a5a3a" stroke-dasharray="{}" data-loc="{}"/>"##,
+                x - CELL * 1.4,
+                y - CELL * 0.45,
+                CELL * 2.8,
+                CELL * 0.9,
+                if on_map { "#0b1530" } else { "#f4f4f4" },
+                if on_map { "none" } else { "4 3" },
+                c.index()
+            );
+            let _ = writeln!(
+                out,
+                r##"<text x="{:.1}" y="{:.1}" font-size="9" font-family="sans-serif" fill="{}">{}</text>"##,
+                x - CELL * 1.32,
+                y - CELL * 0.3,
+                if on_map { "#c8d0e0" } else { "#999999" },
+                esc(b.name(c))
+            );
         } else {
             let _ = writeln!(
                 out,
@@ -350,7 +451,10 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         if !stack.is_empty() {
             // The pieces name their cell too, so a click on a piece finds it (`icebox serve`).
             let _ = writeln!(out, r#"<g data-loc="{}">"#, c.index());
-            stack_svg(&mut out, t, stack, x, y);
+            match &t.systems {
+                Some(sys) => system_svg(&mut out, t, sys, &pts, stack, (x, y)),
+                None => stack_svg(&mut out, t, stack, x, y),
+            }
             out.push_str("</g>\n");
         }
     }

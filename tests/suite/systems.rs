@@ -338,3 +338,63 @@ fn ships_are_built_seized_exchanged_and_lost_to_a_catastrophe() {
     let r = icebox::testing::conformance(&g, 20, 4).expect("conforms");
     assert!(r.positions > 0);
 }
+
+#[test]
+fn colour_action_keys_are_refused_where_they_are_wrong() {
+    let base = actions_game();
+    refused(&[
+        (
+            base.replace(r#"power = "green""#, r#"power = "mauve""#),
+            "`mauve` is not a colour of the game's pieces",
+        ),
+        (
+            base.replace("end = \"end\"\n", ""),
+            "free moves may follow a turn's last action, so the seat needs a word to stop: name it with `end` in [rules.actions]",
+        ),
+        (
+            base.replace("free = true", "free = true\nends_turn = true"),
+            "a free move is none of the turn's actions, so it cannot end the turn: drop `free` or `ends_turn`",
+        ),
+        (
+            base.replace("[rules.actions]\nmost = 1\nend = \"end\"\nleast = 0", ""),
+            "`free` is about a turn of several actions: declare one with [rules.actions]",
+        ),
+        (
+            base.replace("smallest = true", "smallest = true\ncount = 3"),
+            "count = 3: a placement puts 1 or 2 pieces",
+        ),
+        (
+            base.replace("whole_colour = 3", "whole_colour = 0"),
+            "whole_colour = 0: a cell needs at least one piece of the colour",
+        ),
+        (
+            base.replace(
+                "whole_colour = 3",
+                "whole_colour = 3\ngrants = true\nspare_lines = { length = 3 }",
+            )
+            .replacen("kind = \"seize\"", "kind = \"seize\"\nzone = \"bank\"", 1),
+            "`zone` is a key of",
+        ),
+        (
+            format!("{base}\n[end.home_empty]\nregion = \"nowhere\""),
+            "`nowhere` is not a region",
+        ),
+        (
+            format!("{base}\n[end.home_empty]\nregion = \"home\"\nphase = \"later\""),
+            "`later` is not a phase ([rules] phases)",
+        ),
+    ]);
+    let phased = game(
+        r#"
+[rules.phase_ends.start]
+next = "start""#,
+    )
+    .replace(
+        r#"generators = ["travel"]"#,
+        "phases = [\"start\"]\ngenerators = [\"travel\"]",
+    );
+    refused(&[(
+        phased,
+        "say how the phase ends: `zone_empty = \"ZONE\"` or `round = true`, one of them",
+    )]);
+}
