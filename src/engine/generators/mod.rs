@@ -579,13 +579,15 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     {
         return;
     }
-    // A turn's grants and free moves, and the power a move needs, decide (out of line).
-    let check_power = match g.gated && !cx.inside {
-        true => match turn_gate(cx, g) {
-            Some(check) => check,
+    // A turn's grants and free moves, and the power a move needs, decide (out of line): what
+    // is left to do to the moves made, 0 for every generator of most games.
+    let after = if g.gated {
+        match turn_gate(cx, g) {
+            Some(after) => after,
             None => return,
-        },
-        false => false,
+        }
+    } else {
+        0
     };
     let before = out.len();
     match &g.kind {
@@ -622,8 +624,8 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     if g.from_inside && !cx.inside {
         from_inside(cx, g, out);
     }
-    if g.gated && !cx.inside {
-        powered(cx, g, check_power, before, out);
+    if after != 0 {
+        powered(cx, g, after & CHECK_POWER != 0, before, out);
     }
     if g.ends_turn {
         for m in &mut out[before..] {
@@ -637,28 +639,39 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     }
 }
 
+/// [`turn_gate`]'s answer: the moves need their power checked.
+const CHECK_POWER: u8 = 1;
+/// [`turn_gate`]'s answer: the moves are free or grant actions.
+const MARK: u8 = 2;
+
 /// Whether `g` makes moves now, in a turn of several actions with grants or free moves, or
-/// with a `power`: `None` = none; else whether its moves need their power checked. Once the
-/// turn's actions are spent only free moves are left; while a grant lasts, only the granted
-/// colour's generators (needing no power) and free ones; a grant only as the turn's first
-/// action ("sacrificing is done instead of taking a basic action").
+/// with a `power`: `None` = none; else what is left to do to its moves ([`CHECK_POWER`],
+/// [`MARK`]; nothing for a piece lifted from inside a stack, whose outer call does it). Once
+/// the turn's actions are spent only free moves are left; while a grant lasts, only the
+/// granted colour's generators (needing no power) and free ones; a grant only as the turn's
+/// first action ("sacrificing is done instead of taking a basic action").
 #[cold]
 #[inline(never)]
-fn turn_gate(cx: &Ctx, g: &Generator) -> Option<bool> {
+fn turn_gate(cx: &Ctx, g: &Generator) -> Option<u8> {
+    if cx.inside {
+        return Some(0);
+    }
+    let mark = if g.free || g.grants { MARK } else { 0 };
+    let check = if g.power.is_some() { CHECK_POWER } else { 0 };
     let Some(a) = &cx.t.actions else {
-        return Some(g.power.is_some());
+        return Some(check | mark);
     };
     let done = cx.s.var(a.var);
     if g.free {
-        return Some(g.power.is_some());
+        return Some(check | mark);
     }
     if done >= a.limit(cx.s) {
         return None;
     }
     match a.granted(cx.s) {
-        Some(c) => (g.power == Some(c)).then_some(false),
+        Some(c) => (g.power == Some(c)).then_some(mark),
         None if g.grants && done > 0 => None,
-        None => Some(g.power.is_some()),
+        None => Some(check | mark),
     }
 }
 
