@@ -114,3 +114,51 @@ pub fn referee_perft<S: Clone, M: Copy>(
         })
         .sum()
 }
+
+/// A row of the engine's position text read as one stack per cell, bottom first: digits
+/// are runs of empty cells, `(` tokens `)` a stack, a lone token a stack of one. `read`
+/// reads one token and returns the rest. For the referees written outside the engine.
+pub fn row_stacks<T>(row: &str, read: &dyn Fn(&str) -> (T, &str)) -> Vec<Vec<T>> {
+    let mut cells: Vec<Vec<T>> = Vec::new();
+    let mut rest = row;
+    while let Some(c) = rest.chars().next() {
+        if let Some(d) = c.to_digit(10) {
+            cells.extend((0..d).map(|_| Vec::new()));
+            rest = &rest[1..];
+            continue;
+        }
+        let mut stack = Vec::new();
+        if let Some(inner) = rest.strip_prefix('(') {
+            rest = inner;
+            while !rest.starts_with(')') {
+                let (p, r) = read(rest);
+                stack.push(p);
+                rest = r;
+            }
+            rest = &rest[1..];
+            assert!(stack.len() >= 2, "a stack of one in {row}");
+        } else {
+            let (p, r) = read(rest);
+            stack.push(p);
+            rest = r;
+        }
+        cells.push(stack);
+    }
+    cells
+}
+
+/// A zone's text in a position (`3rL,rM,2yS`) as (count, token) pairs. For the referees.
+pub fn zone_items(list: &str) -> Vec<(u8, &str)> {
+    list.split(',')
+        .filter(|x| !x.is_empty())
+        .map(|item| {
+            let digits = item.chars().take_while(char::is_ascii_digit).count();
+            let n = if digits == 0 {
+                1
+            } else {
+                item[..digits].parse().expect("a count")
+            };
+            (n, &item[digits..])
+        })
+        .collect()
+}

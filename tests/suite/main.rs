@@ -23,6 +23,7 @@ mod go_amazons;
 mod goals;
 mod helpers;
 mod history;
+mod homeworlds;
 mod hostile;
 mod icegammon;
 mod islands;

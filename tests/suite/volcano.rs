@@ -124,14 +124,8 @@ mod rules {
     /// A captured zone's text (`yL,bL,2wL`) as counts.
     pub fn zone_counts(list: &str) -> [u8; 24] {
         let mut z = [0u8; 24];
-        for item in list.split(',').filter(|x| !x.is_empty()) {
-            let digits = item.chars().take_while(char::is_ascii_digit).count();
-            let n = if digits == 0 {
-                1
-            } else {
-                item[..digits].parse().expect("a count")
-            };
-            let (p, rest) = read_token(&item[digits..]);
+        for (n, item) in super::super::helpers::zone_items(list) {
+            let (p, rest) = read_token(item);
             assert!(rest.is_empty() && p != CAP, "a zone item, not {item}");
             z[p as usize] += n;
         }
@@ -151,32 +145,11 @@ mod rules {
             assert_eq!(rows.len(), 5, "{text}");
             for (r, row) in rows.iter().enumerate() {
                 let rank = 4 - r;
-                let mut file = 0;
-                let mut rest = *row;
-                while let Some(c) = rest.chars().next() {
-                    if let Some(d) = c.to_digit(10) {
-                        file += d as usize;
-                        rest = &rest[1..];
-                        continue;
-                    }
-                    let stack = &mut board[file + 5 * rank];
-                    if let Some(inner) = rest.strip_prefix('(') {
-                        rest = inner;
-                        while !rest.starts_with(')') {
-                            let (p, r) = read_token(rest);
-                            stack.push(p);
-                            rest = r;
-                        }
-                        rest = &rest[1..];
-                        assert!(stack.len() >= 2, "a stack of one in {text}");
-                    } else {
-                        let (p, r) = read_token(rest);
-                        stack.push(p);
-                        rest = r;
-                    }
-                    file += 1;
+                let read = super::super::helpers::row_stacks(row, &read_token);
+                assert_eq!(read.len(), 5, "row {row} of {text}");
+                for (file, stack) in read.into_iter().enumerate() {
+                    board[file + 5 * rank] = stack;
                 }
-                assert_eq!(file, 5, "row {row} of {text}");
             }
             let mut v = Volcano {
                 board,
