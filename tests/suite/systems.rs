@@ -3,7 +3,7 @@
 //! and are linked by a rule over their stars; what a definition is refused, and each of these
 //! played, undone and written.
 
-use super::helpers::{load, moves_at, refused};
+use super::helpers::{load, load_with, moves_at, refused};
 
 /// Two seats, homes `ha` and `hb`, smalls to larges in red and green; A's home has stars of
 /// sizes 1 and 2 and a red large ship, B's stars of sizes 1 and 3 and a green medium ship.
@@ -397,4 +397,32 @@ next = "start""#,
         phased,
         "say how the phase ends: `zone_empty = \"ZONE\"` or `round = true`, one of them",
     )]);
+}
+
+#[test]
+fn scripts_ask_which_systems_are_linked_and_who_has_a_power() {
+    let toml = game("script = \"r.rhai\"\nvars = { linked = 0, power = 0 }");
+    let script = r#"
+fn after_move(s, m) {
+    let ha = s.cell("ha");
+    s.set_var("linked", if s.linked(ha, s.cell("s1")) { 1 } else { 0 }
+        + if s.linked(ha, s.cell("hb")) { 10 } else { 0 });
+    s.set_var("power", if s.has_power(ha, "green", 0) { 1 } else { 0 }
+        + if s.has_power(s.cell("hb"), "green", 0) { 10 } else { 0 });
+}
+"#;
+    let g = load_with(&toml, Some(script), &[]).expect("loads");
+    // After A's ship flies to s1 (a large star), A's home (sizes 1 and 2) links with s1, not
+    // with B's home (1 and 3); green's power is A's at home (its green star), not at B's home
+    // (B's green ship gives A nothing).
+    let mut s = g
+        .position("(rSgMarLagS)/(gLbgM)(rSagM)2/3/(gSrLbgM) turn=A bank=rL,2rM,2rS,2gL,gM,2gS")
+        .expect("a map");
+    g.play_text(&mut s, "ha-s1").expect("travel");
+    let text = g.position_text(&s);
+    assert!(
+        text.contains("var.linked=1 ") || text.ends_with("var.linked=1"),
+        "{text}"
+    );
+    assert!(text.contains("var.power=1"), "{text}");
 }

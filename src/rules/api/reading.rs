@@ -646,6 +646,49 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.linked(a: int, b: int) -> bool",
+        "On a star map (`[board.systems]`): whether the systems on cells `a` and `b` are linked (by `link`: their stars share no size); false for a cell that is no system, or off a star map.",
+        "for c in 0..s.cell_count() { if s.linked(home, c) { /* a ship at home may fly there */ } }",
+        |c: &mut Ctx, a: i64, b: i64| {
+            read(c, |_, t, s| {
+                let (a, b) = (cell(t, a)?, cell(t, b)?);
+                Ok(t.systems.as_ref().is_some_and(|sys| {
+                    a != b
+                        && crate::engine::systems::links(
+                            sys.link,
+                            crate::engine::systems::star_sizes(t, s, a),
+                            crate::engine::systems::star_sizes(t, s, b),
+                        )
+                }))
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.has_power(c: int, colour: string, p: int) -> bool",
+        "Whether seat `p` has a colour's power on cell `c` (a generator's `power`): an unowned piece of that colour there (a star), or one of `p`'s own.",
+        "if s.has_power(c, \"red\", me) { /* an attack is possible there */ }",
+        |c: &mut Ctx, at: i64, colour: &str, p: i64| {
+            read(c, |_, t, s| {
+                let at = cell(t, at)?;
+                let p = player(t, p)?;
+                let Some(want) = t.colour_named(colour) else {
+                    return Err(rt(format!("`{colour}` is not a colour of this game")));
+                };
+                Ok(crate::engine::generators::has_power(
+                    t,
+                    s,
+                    at.into(),
+                    want,
+                    p,
+                ))
+            })
+        }
+    );
+
+    def!(
+        api,
         "s.zone_pieces(zone: string) -> array",
         "The pieces in a zone (the seat to move's instance of a per-seat one), smallest first.",
         "for p in s.zone_pieces(\"hand\") { ... }",
