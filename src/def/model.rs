@@ -2015,12 +2015,31 @@ pub struct ActionsDef {
     /// actions; none: the turn ends only by rule.
     #[serde(default)]
     pub end: Option<String>,
-    /// Actions a turn needs before `end` may end it (default 1).
-    #[serde(default = "one_u32")]
-    pub least: u32,
+    /// Actions a turn needs before `end` may end it (default 1): a number, or a number per
+    /// phase (`{ home = 1, play = 0 }`: a pass in the phase of play, none in the set-up;
+    /// phases not named take 1).
+    #[serde(default)]
+    pub least: Least,
     /// A capturing move ends the turn.
     #[serde(default)]
     pub ends_on_capture: bool,
+}
+
+/// Actions a turn needs before its `end` word (`[rules.actions] least`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+#[non_exhaustive]
+pub enum Least {
+    /// The same in every phase.
+    Always(u32),
+    /// By phase name; a phase not named takes 1.
+    ByPhase(BTreeMap<String, u32>),
+}
+
+impl Default for Least {
+    fn default() -> Least {
+        Least::Always(1)
+    }
 }
 
 /// How a phase ends (`[rules.phase_ends.NAME]`).

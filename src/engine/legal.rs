@@ -64,7 +64,7 @@ pub fn generate<E>(
     // A turn of several actions may end early, once it has made enough.
     if let Some(a) = &t.actions
         && let Some(w) = a.end
-        && s.var(a.var) >= i64::from(a.least)
+        && s.var(a.var) >= i64::from(a.least_in(s.phase()))
     {
         out.push(Move::of(
             Shape::Word(w),

@@ -117,8 +117,8 @@ pub struct Actions {
     pub var: usize,
     /// The most actions in a turn (`u32::MAX`: no limit).
     pub most: u32,
-    /// Actions before the end word may end the turn.
-    pub least: u32,
+    /// Actions before the end word may end the turn, per phase (one entry: every phase).
+    pub least: Vec<u32>,
     /// The word that ends the turn early (index into the words).
     pub end: Option<u8>,
     /// A capturing move ends the turn.
@@ -134,6 +134,14 @@ pub struct Actions {
 }
 
 impl Actions {
+    /// Actions before the end word may end a turn in `phase`.
+    pub fn least_in(&self, phase: usize) -> u32 {
+        match self.least.as_slice() {
+            [one] => *one,
+            by_phase => by_phase.get(phase).copied().unwrap_or(1),
+        }
+    }
+
     /// How many actions this turn has: `most`, or what a grant gave.
     pub fn limit(&self, s: &super::State) -> i64 {
         match self.grant {

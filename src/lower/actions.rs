@@ -34,7 +34,7 @@ pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) 
             "most = 0: a turn has at least one action",
         ));
     }
-    if a.end.is_none() && a.least != 1 {
+    if a.end.is_none() && a.least != crate::def::Least::Always(1) {
         problems.push(Problem::at(
             &["rules", "actions", "least"],
             "`least` is how many actions come before the `end` word: name the word with `end`",
@@ -101,7 +101,7 @@ pub(super) fn lower(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) 
     t.actions = Some(Actions {
         var: counter,
         most: a.most.unwrap_or(u32::MAX).max(1),
-        least: a.least,
+        least: least(a, t, problems),
         end,
         ends_on_capture: a.ends_on_capture,
         used,
@@ -154,4 +154,32 @@ pub(super) fn swap(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
     };
     let word = word(t, name);
     t.swap = Some(crate::engine::Swap { word, mirror });
+}
+
+/// `[rules.actions] least`: one number, or one per phase (in phase order; 1 where not named).
+fn least(a: &crate::def::ActionsDef, t: &Tables, problems: &mut Vec<Problem>) -> Vec<u32> {
+    match &a.least {
+        crate::def::Least::Always(n) => vec![*n],
+        crate::def::Least::ByPhase(map) => {
+            for name in map.keys() {
+                if !t.phases.contains(name) {
+                    problems.push(
+                        Problem::at(
+                            &["rules", "actions", "least", name],
+                            format!("`{name}` is not a phase ([rules] phases)"),
+                        )
+                        .suggesting(name, t.phases.iter().map(String::as_str)),
+                    );
+                }
+            }
+            // At least two entries, so one phase's count is never read as every phase's.
+            let mut by = vec![1; t.phases.len().max(2)];
+            for (i, p) in t.phases.iter().enumerate() {
+                if let Some(n) = map.get(p) {
+                    by[i] = *n;
+                }
+            }
+            by
+        }
+    }
 }

@@ -21,7 +21,7 @@
 //! (of equal pieces in a stack, the highest). Four pieces of a colour on a cell may be returned to the bank at any time of the
 //! mover's turn (a catastrophe, no action); a cell a move takes a piece from that is left
 //! with stars and no ship, or ships and no star, returns to the bank. A turn ends after its
-//! actions (or early by `end`) unless a catastrophe is left to declare; then a seat with no
+//! actions (or early by `end`, which may also pass before any action) unless a catastrophe is left to declare; then a seat with no
 //! ship at its home loses (both: a draw); a seat with no move loses; the 1,000th ply draws a
 //! game that would go on.
 
@@ -484,9 +484,8 @@ mod rules {
                 }
             }
             self.catastrophes(&mut out);
-            if self.done >= 1 {
-                out.push(Mv::End);
-            }
+            // `end` after an action, or at once: a pass (the 2020 edition).
+            out.push(Mv::End);
             out
         }
 
@@ -899,7 +898,7 @@ fn homeworlds_perft_matches_the_referee() {
     // North, the same for South but for the types North took); ply 5 is North's first action.
     assert_eq!(
         compare_perft(&g, &start, 6, "start"),
-        [78, 312, 24200, 95524, 621791, 1492943]
+        [78, 312, 24200, 95524, 717315, 2424026]
     );
     for (i, text) in MIDGAME.iter().enumerate() {
         let s = g.position(text).expect("position");
