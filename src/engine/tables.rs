@@ -117,7 +117,7 @@ pub struct Actions {
     pub var: usize,
     /// The most actions in a turn (`u32::MAX`: no limit).
     pub most: u32,
-    /// Actions before the end word may end the turn, per phase (one entry: every phase).
+    /// Actions before the end word may end the turn, for each phase in order.
     pub least: Vec<u32>,
     /// The word that ends the turn early (index into the words).
     pub end: Option<u8>,
@@ -136,10 +136,7 @@ pub struct Actions {
 impl Actions {
     /// Actions before the end word may end a turn in `phase`.
     pub fn least_in(&self, phase: usize) -> u32 {
-        match self.least.as_slice() {
-            [one] => *one,
-            by_phase => by_phase.get(phase).copied().unwrap_or(1),
-        }
+        self.least.get(phase).copied().unwrap_or(1)
     }
 
     /// How many actions this turn has: `most`, or what a grant gave.

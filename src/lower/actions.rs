@@ -156,10 +156,12 @@ pub(super) fn swap(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
     t.swap = Some(crate::engine::Swap { word, mirror });
 }
 
-/// `[rules.actions] least`: one number, or one per phase (in phase order; 1 where not named).
+/// `[rules.actions] least` for each phase in order: one number for all, or one per phase
+/// (1 where not named).
 fn least(a: &crate::def::ActionsDef, t: &Tables, problems: &mut Vec<Problem>) -> Vec<u32> {
+    let phases = t.phases.len().max(1);
     match &a.least {
-        crate::def::Least::Always(n) => vec![*n],
+        crate::def::Least::Always(n) => vec![*n; phases],
         crate::def::Least::ByPhase(map) => {
             for name in map.keys() {
                 if !t.phases.contains(name) {
@@ -172,8 +174,7 @@ fn least(a: &crate::def::ActionsDef, t: &Tables, problems: &mut Vec<Problem>) ->
                     );
                 }
             }
-            // At least two entries, so one phase's count is never read as every phase's.
-            let mut by = vec![1; t.phases.len().max(2)];
+            let mut by = vec![1; phases];
             for (i, p) in t.phases.iter().enumerate() {
                 if let Some(n) = map.get(p) {
                     by[i] = *n;

@@ -340,6 +340,23 @@ fn place_settings(
             format!("count = {count}: a placement puts 1 or 2 pieces"),
         ));
     }
+    // A pair is placed as the zone holds it, on a cell `land` allows: nothing more is asked.
+    let with = [
+        ("as_mover", m.as_mover),
+        ("smallest", m.smallest),
+        ("beside", m.beside.is_some()),
+        ("convert", m.convert.is_some()),
+        ("surround", m.surround.is_some()),
+        ("must_move_with", !m.must_move_with.is_empty()),
+    ];
+    if count == 2
+        && let Some((key, _)) = with.iter().find(|(_, on)| *on)
+    {
+        problems.push(Problem::at(
+            &at("count"),
+            format!("count = 2 places a pair as the zone holds it, on a cell `land` allows: not with `{key}`"),
+        ));
+    }
     Place {
         zone: m.zone.clone().unwrap_or_default(),
         near,
@@ -947,10 +964,18 @@ pub(super) fn lower_pattern(
             beside: m.beside.as_ref().map(Conds::from_def),
             zone: None,
         }),
-        GeneratorKind::Exchange => Kind::Change(Change {
-            beside: None,
-            zone: m.zone.clone(),
-        }),
+        GeneratorKind::Exchange => {
+            if m.zone.is_none() {
+                l.problem(
+                    &["kind"],
+                    "an exchange trades a piece for one from a zone: name it with `zone`",
+                );
+            }
+            Kind::Change(Change {
+                beside: None,
+                zone: m.zone.clone(),
+            })
+        }
     };
     let when_facing = l.facings(&kinds);
     let turn_to = match (m.kind, m.turn_to) {

@@ -121,9 +121,7 @@ pub(crate) fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &m
 
 /// All the pieces of a game fit the engine's counts (a stack carried whole, say).
 fn check_piece_total(t: &Tables, s: &State, problems: &mut Vec<Problem>) {
-    let total: usize = (0..t.loc_count())
-        .map(|l| s.stack(crate::engine::Loc(l as u16)).len())
-        .sum();
+    let total = total_pieces(t, s);
     if total > crate::engine::MAX_PIECES {
         problems.push(Problem::at(
             &["setup"],
@@ -135,6 +133,13 @@ fn check_piece_total(t: &Tables, s: &State, problems: &mut Vec<Problem>) {
     }
 }
 
+/// Every piece of the set-up, on the board and in the zones.
+fn total_pieces(t: &Tables, s: &State) -> usize {
+    (0..t.loc_count())
+        .map(|l| s.stack(crate::engine::Loc(l as u16)).len())
+        .sum()
+}
+
 /// A star map's pool must hold every system the pieces can make at once (each needs a star
 /// and a ship), so a discovery never finds the map full: the bound is a load error, not a
 /// rule that changes mid-game.
@@ -142,9 +147,7 @@ fn check_star_map(def: &GameDef, t: &Tables, s: &State, problems: &mut Vec<Probl
     let (Some(sys), Some(map)) = (&t.systems, &def.board.systems) else {
         return;
     };
-    let total: usize = (0..t.loc_count())
-        .map(|l| s.stack(crate::engine::Loc(l as u16)).len())
-        .sum();
+    let total = total_pieces(t, s);
     let need = (total / 2).saturating_sub(sys.homes.len());
     if (map.count as usize) < need {
         problems.push(Problem::at(

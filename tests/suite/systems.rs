@@ -364,6 +364,17 @@ fn colour_action_keys_are_refused_where_they_are_wrong() {
             "count = 3: a placement puts 1 or 2 pieces",
         ),
         (
+            base.replace(
+                "kind = \"exchange\"\nzone = \"bank\"",
+                "kind = \"exchange\"",
+            ),
+            "an exchange trades a piece for one from a zone: name it with `zone`",
+        ),
+        (
+            base.replace("smallest = true", "smallest = true\ncount = 2"),
+            "count = 2 places a pair as the zone holds it, on a cell `land` allows: not with `as_mover`",
+        ),
+        (
             base.replace("whole_colour = 3", "whole_colour = 0"),
             "whole_colour = 0: a cell needs at least one piece of the colour",
         ),

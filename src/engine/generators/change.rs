@@ -22,7 +22,14 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, ch: &Change, out: &mut Vec<Move>
         t, s, player, only, ..
     } = *cx;
     let region = start_region(cx, g);
-    let zone = ch.zone.as_ref().and_then(|z| t.zone_loc(z, Some(player)));
+    // An exchange names its zone (checked at load); a seizure none.
+    let zone = match &ch.zone {
+        Some(z) => match t.zone_loc(z, Some(player)) {
+            Some(loc) => Some(loc),
+            None => return,
+        },
+        None => None,
+    };
     for c in cells_from(t, only) {
         if region.is_some_and(|r| !r.contains(c)) {
             continue;
@@ -84,12 +91,13 @@ fn exchanges(
     out: &mut Vec<Move>,
 ) {
     let info = t.info(p);
+    // Off the board it stands, and in a shared zone it is nobody's.
     let shared = t.loc_zone(zone).is_some_and(|z| z.seat.is_none());
-    let gone = if shared {
-        t.recast(p, info.kind, None)
-    } else {
-        p
-    };
+    let gone = t.recast(
+        t.upright(p),
+        info.kind,
+        if shared { None } else { info.owner },
+    );
     let pool = s.stack(zone);
     for (k, &q) in pool.iter().enumerate() {
         if (k > 0 && pool[k - 1] == q) || !g.land.holds(t, Some(q), p, player) {

@@ -270,7 +270,12 @@ pub(super) fn changes_hands(
 
 /// Off the board every piece stands: the top piece `p` of `at`, if it lies pointing, is stood
 /// up (the action pushed) before it leaves; the piece that leaves.
-fn stood_up(t: &Tables, p: Piece, at: Loc, actions: &mut SmallVec<[Action; 4]>) -> Piece {
+pub(super) fn stood_up(
+    t: &Tables,
+    p: Piece,
+    at: Loc,
+    actions: &mut SmallVec<[Action; 4]>,
+) -> Piece {
     if t.info(p).facing.is_none() {
         return p;
     }

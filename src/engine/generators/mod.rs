@@ -682,15 +682,18 @@ fn turn_gate(cx: &Ctx, g: &Generator) -> Option<u8> {
 fn powered(cx: &Ctx, g: &Generator, check: bool, before: usize, out: &mut Vec<Move>) {
     let Ctx { t, s, player, .. } = *cx;
     if check && let Some(colour) = g.power {
-        let mut i = before;
-        while i < out.len() {
-            let at = out[i].path.first().copied();
-            if at.is_some_and(|l| has_power(t, s, l, colour, player)) {
-                i += 1;
-            } else {
-                out.remove(i);
+        let mut kept = before;
+        for i in before..out.len() {
+            if out[i]
+                .path
+                .first()
+                .is_some_and(|&l| has_power(t, s, l, colour, player))
+            {
+                out.swap(kept, i);
+                kept += 1;
             }
         }
+        out.truncate(kept);
     }
     if !(g.free || g.grants) {
         return;

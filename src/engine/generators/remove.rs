@@ -58,12 +58,13 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, r: &Remove, out: &mut Vec<Move
         m.shape = Shape::Remove;
         m.path.push(Loc(c.0));
         m.taken = 1;
+        let piece = super::land::stood_up(t, top, Loc(c.0), &mut m.actions);
         m.actions.push(Action::Transfer {
-            piece: top,
+            piece,
             from: Loc(c.0),
             to,
         });
-        super::land::changes_hands(t, pat, player, top, to, &mut m.actions);
+        super::land::changes_hands(t, pat, player, piece, to, &mut m.actions);
     }
 }
 
@@ -83,12 +84,13 @@ fn purges(cx: &Ctx, pat: &Generator, n: u32, out: &mut Vec<Move>) {
         }
         let at = Loc(c.0);
         let stack = s.stack(at);
-        for (k, colour) in (0..t.colours.len()).map(|k| (k, ColourId(k as u8))) {
+        // A game has at most 255 piece values, so its colours fit a byte.
+        for colour in (0..t.colours.len()).map(|k| ColourId(k as u8)) {
             let count = stack
                 .iter()
                 .filter(|&&p| t.info(p).colour == Some(colour))
                 .count();
-            if count < n as usize || k > usize::from(u8::MAX) {
+            if count < n as usize {
                 continue;
             }
             let m = crate::engine::moves::push_with(out, Move::pass);
@@ -100,6 +102,14 @@ fn purges(cx: &Ctx, pat: &Generator, n: u32, out: &mut Vec<Move>) {
                 if t.info(p).colour != Some(colour) {
                     continue;
                 }
+                let seat = match pat.capture.zone_of {
+                    ZoneOf::Mover => Some(player),
+                    ZoneOf::Owner => t.info(p).owner,
+                };
+                // The capture zone exists for every seat (made at load when not declared).
+                let Some(to) = pat.capture.zone(seat) else {
+                    continue;
+                };
                 height -= 1;
                 if i < height {
                     m.actions.push(Action::Rotate {
@@ -108,19 +118,13 @@ fn purges(cx: &Ctx, pat: &Generator, n: u32, out: &mut Vec<Move>) {
                         up: true,
                     });
                 }
-                let seat = match pat.capture.zone_of {
-                    ZoneOf::Mover => Some(player),
-                    ZoneOf::Owner => t.info(p).owner,
-                };
-                let Some(to) = pat.capture.zone(seat) else {
-                    continue;
-                };
+                let piece = super::land::stood_up(t, p, at, &mut m.actions);
                 m.actions.push(Action::Transfer {
-                    piece: p,
+                    piece,
                     from: at,
                     to,
                 });
-                super::land::changes_hands(t, pat, player, p, to, &mut m.actions);
+                super::land::changes_hands(t, pat, player, piece, to, &mut m.actions);
                 m.taken += 1;
             }
         }
