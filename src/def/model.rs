@@ -30,7 +30,9 @@ pub struct GameDef {
     /// Off-board places that hold pieces: reserves, stashes, bars, trays, captured piles.
     #[serde(default)]
     pub zones: BTreeMap<String, ZoneDef>,
-    /// Piece kinds, keyed by their one-letter symbol (an upper-case letter).
+    /// Piece kinds, keyed by their symbol: one upper-case letter (`P`), or a name that begins
+    /// with one (`Cannon`), written in angle brackets in positions and moves (`b<Cannon>`);
+    /// `~` after it names a promoted form (`Q~`).
     pub pieces: BTreeMap<String, PieceDef>,
     /// How the colours that pieces have apart from their owner (`[pieces.X] colours`) are
     /// written and drawn, by colour name: each is written with its first letter unless a

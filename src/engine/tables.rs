@@ -10,10 +10,11 @@ use crate::board::{Board, CellId};
 /// Facts about a piece kind.
 #[derive(Clone, Debug)]
 pub struct KindInfo {
-    /// The upper-case letter used in notation.
-    pub symbol: char,
-    /// A promoted form, written with `~` after its letter (`Q~`): its own kind, which may
-    /// share its letter with the unpromoted one.
+    /// Its key in `[pieces]` without the `~` of a promoted form: one upper-case letter
+    /// (`Q`), or a name (`Cannon`) that text writes in angle brackets (`b<Cannon>`).
+    pub symbol: String,
+    /// A promoted form, written with `~` after its symbol (`Q~`): its own kind, which may
+    /// share its symbol with the unpromoted one.
     pub promoted: bool,
     /// The kind it becomes when a capture hands it to the captor (`captured_as`).
     pub captured_as: Option<KindId>,
@@ -609,8 +610,8 @@ impl Tables {
             .map(|i| PlayerId(i as u8))
     }
 
-    /// A kind by its letter (the unpromoted one, when a promoted form shares it).
-    pub fn kind(&self, symbol: char) -> Option<KindId> {
+    /// A kind by its symbol (the unpromoted one, when a promoted form shares it).
+    pub fn kind(&self, symbol: &str) -> Option<KindId> {
         self.kinds
             .iter()
             .position(|k| k.symbol == symbol && !k.promoted)
@@ -618,28 +619,76 @@ impl Tables {
             .map(|i| KindId(i as u8))
     }
 
-    /// A kind by its text: a letter, with `~` for a promoted form (`Q~`).
+    /// A kind by its key or its text: a letter or a name, with `~` for a promoted form
+    /// (`Q`, `Q~`, `Cannon`), a name also in the angle brackets text writes it in (`<Cannon>`).
     pub fn kind_text(&self, text: &str) -> Option<KindId> {
-        let mut chars = text.chars();
-        let letter = chars.next()?;
-        let promoted = match chars.as_str() {
-            "" => false,
-            "~" => true,
-            _ => return None,
+        let (sym, promoted) = match text.strip_suffix('~') {
+            Some(sym) => (sym, true),
+            None => (text, false),
         };
+        let sym = sym
+            .strip_prefix('<')
+            .and_then(|x| x.strip_suffix('>'))
+            .unwrap_or(sym);
         self.kinds
             .iter()
-            .position(|k| k.symbol == letter && k.promoted == promoted)
+            .position(|k| k.symbol == sym && k.promoted == promoted)
             .map(|i| KindId(i as u8))
     }
 
-    /// How a kind is written: its letter, and `~` for a promoted form.
+    /// How text writes a kind: its letter (`Q`), or its name in angle brackets (`<Cannon>`),
+    /// then `~` for a promoted form. One letter alone keeps positions short; the brackets
+    /// keep a name apart from the owner letter of the next piece in a row (`b<Cannon>rP`).
     pub fn kind_name(&self, k: KindId) -> String {
+        let info = &self.kinds[k.index()];
+        let mut s = if info.symbol.len() == 1 {
+            info.symbol.clone()
+        } else {
+            format!("<{}>", info.symbol)
+        };
+        if info.promoted {
+            s.push('~');
+        }
+        s
+    }
+
+    /// The kinds a script's string names, in order: letters run together (`"SML"`,
+    /// `"Q~P"`), names in angle brackets (`"<Cannon>P"`), or words apart (`"Cannon Horse"`).
+    /// Errs with the first text that is not a kind.
+    pub fn kinds_of(&self, text: &str) -> Result<Vec<KindId>, String> {
+        let mut out = Vec::new();
+        for word in text.split_whitespace() {
+            if let Some(k) = self.kind_text(word) {
+                out.push(k);
+                continue;
+            }
+            let mut rest = word;
+            while !rest.is_empty() {
+                let len = if rest.starts_with('<') {
+                    rest.find('>').map_or(rest.len(), |i| i + 1)
+                } else {
+                    rest.chars().next().map_or(0, char::len_utf8)
+                };
+                let len = len + usize::from(rest[len..].starts_with('~'));
+                let (one, more) = rest.split_at(len);
+                out.push(
+                    self.kind_text(one)
+                        .ok_or_else(|| format!("`{one}` is not a piece kind"))?,
+                );
+                rest = more;
+            }
+        }
+        Ok(out)
+    }
+
+    /// A kind's key in `[pieces]`, as scripts name it (`s.kind(p) == "Cannon"`): its
+    /// symbol, and `~` for a promoted form.
+    pub fn kind_key(&self, k: KindId) -> String {
         let info = &self.kinds[k.index()];
         if info.promoted {
             format!("{}~", info.symbol)
         } else {
-            info.symbol.to_string()
+            info.symbol.clone()
         }
     }
 

@@ -224,22 +224,21 @@ fn check_stash(stash: &def::StashDef, t: &Tables, s: &State, problems: &mut Vec<
     }
 }
 
-/// A stash key: a kind's symbol, or a colour's letter before a kind with colours.
+/// A stash key: a kind's symbol (`S`, `Cannon`), or a colour's letter before a kind with
+/// colours (`rS`, `r<Cannon>`, `rCannon`).
 fn stash_key(
     t: &Tables,
     key: &str,
 ) -> Option<(crate::engine::KindId, Option<crate::engine::ColourId>)> {
-    let mut chars = key.chars();
-    match (chars.next()?, chars.next(), chars.next()) {
-        (k, None, None) => Some((t.kind(k)?, None)),
-        (c, Some(k), None) if c.is_ascii_lowercase() => {
-            let kind = t.kind(k)?;
-            let colour = t.colour_letter(c)?;
-            t.kinds[kind.index()]
-                .colours
-                .contains(&colour)
-                .then_some((kind, Some(colour)))
-        }
-        _ => None,
+    if let Some(kind) = t.kind_text(key) {
+        return Some((kind, None));
     }
+    let mut chars = key.chars();
+    let c = chars.next().filter(char::is_ascii_lowercase)?;
+    let kind = t.kind_text(chars.as_str())?;
+    let colour = t.colour_letter(c)?;
+    t.kinds[kind.index()]
+        .colours
+        .contains(&colour)
+        .then_some((kind, Some(colour)))
 }

@@ -98,32 +98,25 @@ pub(super) fn seats(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<Seat> {
 /// reverts).
 pub(super) fn kinds(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<KindInfo> {
     let mut kinds = Vec::new();
-    if def.pieces.len() > 52 {
-        problems.push(Problem::at(
-            &["pieces"],
-            "at most 52 piece kinds (26 letters, each with a promoted `~` form)",
-        ));
+    if def.pieces.len() > 64 {
+        problems.push(Problem::at(&["pieces"], "at most 64 piece kinds"));
     }
-    for (sym, p) in &def.pieces {
-        let mut chars = sym.chars();
-        let (symbol, promoted) = match (chars.next(), chars.as_str()) {
-            (Some(c), "") if c.is_ascii_uppercase() => (c, false),
-            (Some(c), "~") if c.is_ascii_uppercase() => (c, true),
-            _ => {
-                problems.push(Problem::at(
-                    &["pieces", sym],
-                    format!(
-                        "piece kind `{sym}` must be one upper-case letter, with `~` after it for a promoted form (`Q~`)"
-                    ),
-                ));
-                continue;
-            }
+    // Kind masks are 64 bits wide: the kinds past 64 are refused above and left out here.
+    for (sym, p) in def.pieces.iter().take(64) {
+        let Some((symbol, promoted)) = kind_symbol(sym) else {
+            problems.push(Problem::at(
+                &["pieces", sym],
+                format!(
+                    "piece kind `{sym}` must be one upper-case letter (`Q`) or a name of letters and digits that begins with one (`Cannon`, written `<Cannon>` in positions and moves), with `~` after it for a promoted form (`Q~`)"
+                ),
+            ));
+            continue;
         };
         if !(0..=99).contains(&p.size) {
             problems.push(Problem::at(&["pieces", sym, "size"], "size must be 0..=99"));
         }
         kinds.push(KindInfo {
-            symbol,
+            symbol: symbol.to_string(),
             promoted,
             captured_as: None,
             name: p.name.clone(),
@@ -141,16 +134,13 @@ pub(super) fn kinds(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<KindInfo>
     for (sym, p) in &def.pieces {
         let Some(to) = &p.captured_as else { continue };
         let found = kinds.iter().position(|k| {
-            let name = if k.promoted {
-                format!("{}~", k.symbol)
-            } else {
-                k.symbol.to_string()
-            };
-            &name == to
+            kind_symbol(to).is_some_and(|(s, promoted)| k.symbol == s && k.promoted == promoted)
         });
-        let me = kinds
-            .iter()
-            .position(|k| sym.starts_with(k.symbol) && k.promoted == sym.ends_with('~'));
+        let me = kind_symbol(sym).and_then(|(s, promoted)| {
+            kinds
+                .iter()
+                .position(|k| k.symbol == s && k.promoted == promoted)
+        });
         match (found, me) {
             (Some(f), Some(m)) => kinds[m].captured_as = Some(KindId(f as u8)),
             _ => problems.push(Problem::at(
@@ -160,6 +150,19 @@ pub(super) fn kinds(def: &GameDef, problems: &mut Vec<Problem>) -> Vec<KindInfo>
         }
     }
     kinds
+}
+
+/// A `[pieces]` key's symbol and whether it names a promoted form: one upper-case letter
+/// or a name of ASCII letters, digits and `_` that begins with one, then `~` or nothing.
+fn kind_symbol(key: &str) -> Option<(&str, bool)> {
+    let (sym, promoted) = match key.strip_suffix('~') {
+        Some(sym) => (sym, true),
+        None => (key, false),
+    };
+    let mut chars = sym.chars();
+    let first = chars.next()?;
+    (first.is_ascii_uppercase() && chars.all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then_some((sym, promoted))
 }
 
 /// Each kind's `facings` on this board: `up` (it may stand upright), `all` (every direction

@@ -50,11 +50,12 @@ fn pest_error(e: pest::error::Error<Rule>, what: &str) -> TextError {
     };
     let expected = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let names: Vec<&str> = positives
+            let mut names: Vec<&str> = positives
                 .iter()
                 .map(rule_name)
                 .filter(|n| !n.is_empty())
                 .collect();
+            names.dedup();
             if names.is_empty() {
                 String::new()
             } else {
@@ -65,13 +66,44 @@ fn pest_error(e: pest::error::Error<Rule>, what: &str) -> TextError {
     };
     TextError {
         column,
-        message: format!("this is not {what}{expected}"),
+        message: format!(
+            "this is not {what}{expected}{}",
+            unbracketed_name(e.line(), column)
+        ),
     }
+}
+
+/// A hint when the text breaks inside a word that begins with a capital (`bHorse`): a kind
+/// named by more than one letter is written in angle brackets (`b<Horse>`).
+fn unbracketed_name(line: &str, column: usize) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let Some(at) = column.checked_sub(1).filter(|&i| i < chars.len()) else {
+        return String::new();
+    };
+    let start = (0..=at)
+        .rev()
+        .take_while(|&i| chars[i].is_ascii_alphanumeric() || chars[i] == '_')
+        .last()
+        .unwrap_or(at);
+    let Some(first) = (start..=at).find(|&i| chars[i].is_ascii_uppercase()) else {
+        return String::new();
+    };
+    // The capital and the small letters after it: where a name ends and the next piece's
+    // owner letter begins, only the game's kinds could tell.
+    let end = (first + 1..chars.len())
+        .find(|&i| !chars[i].is_ascii_lowercase())
+        .unwrap_or(chars.len());
+    if first >= at || end - first < 2 || first > 0 && chars[first - 1] == '<' {
+        return String::new();
+    }
+    let name: String = chars[first..end].iter().collect();
+    format!(" (a kind named by more than one letter is written in angle brackets, like `<{name}>`)")
 }
 
 fn rule_name(r: &Rule) -> &'static str {
     match r {
-        Rule::piece => "a piece (like `S` or `aS`)",
+        Rule::piece => "a piece (like `S`, `aS` or `a<Cannon>`)",
+        Rule::kind_name => "a kind's name in angle brackets (`<Cannon>`)",
         Rule::loc => "a cell or zone name",
         Rule::sep => "`-`, `:` or `/`",
         Rule::pass => "`pass`",

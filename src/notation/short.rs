@@ -38,17 +38,16 @@ pub fn shorthand(t: &Tables, s: &State, moves: &[Move], text: &str) -> Vec<usize
             .filter(|&i| ends_on(&moves[i], text))
             .collect();
     }
-    // A piece letter (with `~` for a promoted form), then optionally `x`/`:` and a
-    // destination.
-    let mut chars = text.chars();
-    let Some(letter) = chars.next() else {
-        return Vec::new();
+    // A kind (a letter or a name in angle brackets, with `~` for a promoted form), then
+    // optionally `x`/`:` and a destination.
+    let len = if text.starts_with('<') {
+        text.find('>').map_or(text.len(), |i| i + 1)
+    } else {
+        text.chars().next().map_or(0, char::len_utf8)
     };
-    let (kind, rest) = match chars.as_str().strip_prefix('~') {
-        Some(rest) => (t.kind_text(&format!("{letter}~")), rest),
-        None => (t.kind(letter), chars.as_str()),
-    };
-    let Some(kind) = kind else {
+    let len = len + usize::from(text[len..].starts_with('~'));
+    let (kind, rest) = text.split_at(len);
+    let Some(kind) = t.kind_text(kind) else {
         return Vec::new();
     };
     let dest = rest

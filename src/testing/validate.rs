@@ -130,7 +130,7 @@ fn no_move_help(g: &Game, s: &State) -> String {
                 t.seats[seat.index()].name,
                 t.piece_text(p),
                 stack.len(),
-                t.kinds[t.info(p).kind.index()].symbol,
+                t.kind_name(t.info(p).kind),
             ));
             break;
         }

@@ -27,6 +27,7 @@ mod homeworlds;
 mod hostile;
 mod icegammon;
 mod islands;
+mod kind_names;
 mod lookahead;
 mod morris_mancala;
 mod moscow_ice;

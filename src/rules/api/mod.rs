@@ -358,28 +358,13 @@ fn royal_attacked(
     !cells.is_empty() && crate::engine::attack::attacked_by_opponents(t, s, p, pats, &cells, buf)
 }
 
-/// A mask of kinds from their letters (`"QR"`, `"Q~P"`); `""` is every kind.
+/// A mask of kinds from their texts (`"QR"`, `"Q~P"`, `"<Cannon>P"`); `""` is every kind.
 fn kind_mask_of(t: &Tables, kinds: &str) -> R<u64> {
     if kinds.trim().is_empty() {
         return Ok(u64::MAX);
     }
-    let mut mask = 0u64;
-    let chars: Vec<char> = kinds.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let promoted = chars.get(i + 1) == Some(&'~');
-        let text: String = if promoted {
-            format!("{}~", chars[i])
-        } else {
-            chars[i].to_string()
-        };
-        let k = t
-            .kind_text(&text)
-            .ok_or_else(|| rt(format!("`{text}` is not a piece kind")))?;
-        mask |= 1 << k.index();
-        i += if promoted { 2 } else { 1 };
-    }
-    Ok(mask)
+    let kinds = t.kinds_of(kinds).map_err(rt)?;
+    Ok(kinds.iter().fold(0, |mask, k| mask | 1 << k.index()))
 }
 
 /// The locations of a region (seat `p`'s part) or a zone (seat `p`'s instance).

@@ -236,9 +236,9 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.kind(piece: int) -> string",
-        "A piece's kind: its letter (`\"P\"`), with `~` for a promoted form (`\"Q~\"`).",
+        "A piece's kind, as `[pieces]` keys it: its letter (`\"P\"`) or name (`\"Cannon\"`), with `~` for a promoted form (`\"Q~\"`).",
         "if s.kind(m.piece) == \"P\" { ... }",
-        |c: &mut Ctx, p: i64| { read(c, |_, t, _| { Ok(t.kind_name(t.info(piece(t, p)?).kind)) }) }
+        |c: &mut Ctx, p: i64| { read(c, |_, t, _| { Ok(t.kind_key(t.info(piece(t, p)?).kind)) }) }
     );
 
     def!(
@@ -497,19 +497,12 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.count_stacks(p: int, region: string, kinds: string) -> int",
-        "How many cells of seat `p`'s part of a region hold exactly seat `p`'s pieces of these kinds, bottom first.",
+        "How many cells of seat `p`'s part of a region hold exactly seat `p`'s pieces of these kinds, bottom first: letters run together (`\"SML\"`), names in angle brackets or apart (`\"<Cannon>P\"`, `\"Cannon Horse\"`).",
         "s.count_stacks(p, \"finish\", \"SML\") == 4",
         |c: &mut Ctx, p: i64, name: &str, kinds: &str| {
             read(c, |_, t, s| {
                 let who = player(t, p)?;
-                let want: Vec<crate::engine::KindId> = kinds
-                    .chars()
-                    .filter(|ch| !ch.is_whitespace())
-                    .map(|ch| {
-                        t.kind(ch)
-                            .ok_or_else(|| rt(format!("`{ch}` is not a piece kind")))
-                    })
-                    .collect::<R<_>>()?;
+                let want = t.kinds_of(kinds).map_err(rt)?;
                 // The seat's pieces of these kinds, whatever their colour or facing.
                 let exactly = |stack: &[Piece]| {
                     stack.len() == want.len()
