@@ -184,6 +184,34 @@ pub struct Move {
     /// 0 for a move a player chooses; for a throw of the dice, how many of the equally likely
     /// ordered throws give it (its weight against the other throws).
     pub chance: u32,
+    /// Which of `actions` its first part makes; the others are the parts a script added
+    /// (`move_also`, `move_take`, `move_convert`, `move_change`), which its text says after
+    /// `&` (`e1-g1&h1-f1`).
+    pub first: FirstPart,
+}
+
+/// The actions of a move's first part, `start..end`: before them the captures a script added
+/// (`move_take`), after them the other parts a script added. A move of one part makes all
+/// its actions ([`FirstPart::WHOLE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FirstPart {
+    /// Its first action.
+    pub start: u16,
+    /// One past its last action (`u16::MAX`: the move's last).
+    pub end: u16,
+}
+
+impl FirstPart {
+    /// Every action of the move.
+    pub const WHOLE: FirstPart = FirstPart {
+        start: 0,
+        end: u16::MAX,
+    };
+
+    /// Whether a script added parts to the move.
+    pub fn has_parts(self, actions: usize) -> bool {
+        self.start > 0 || usize::from(self.end) < actions
+    }
 }
 
 /// Appends the move `build` makes, written straight into the list's memory, and returns it
@@ -222,6 +250,7 @@ impl Move {
             die: 0,
             actions,
             chance: 0,
+            first: FirstPart::WHOLE,
         }
     }
 

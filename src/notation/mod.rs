@@ -17,7 +17,7 @@ mod short;
 use pest::Parser;
 use pest::iterators::Pair;
 
-use crate::engine::{Loc, Move, Piece, PlayerId, Shape, Stack, State, Tables};
+use crate::engine::{Action, Loc, Move, Piece, PlayerId, Shape, Stack, State, Tables};
 pub use short::{forms, moving_kind, shorthand, shorthands};
 
 #[allow(missing_docs)]
@@ -414,7 +414,52 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
         s.push_str(t.facing_name(f));
         s.push(']');
     }
+    s.push_str(&parts_text(t, m, mover));
     s
+}
+
+/// The parts a script added to a move, each after `&`, in the order they are played: the
+/// cells it takes pieces off (`&xd5`), then the other pieces it moves (`&h1-f1`) and the
+/// pieces it changes where they stand (`&d4=wS`). Empty for a move of one part. A change at
+/// the move's own landing into the kind its suffix names is its promotion, said already.
+fn parts_text(t: &Tables, m: &Move, mover: PlayerId) -> String {
+    let mut out = String::new();
+    if !m.first.has_parts(m.actions.len()) {
+        return out;
+    }
+    let start = usize::from(m.first.start).min(m.actions.len());
+    let end = usize::from(m.first.end).clamp(start, m.actions.len());
+    let mut taken_from = None;
+    for a in &m.actions[..start] {
+        if let Action::Transfer { from, .. } = *a
+            && taken_from != Some(from)
+        {
+            taken_from = Some(from);
+            out.push_str("&x");
+            out.push_str(&loc_text(t, from, mover));
+        }
+    }
+    for a in &m.actions[end..] {
+        match *a {
+            Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
+                out.push('&');
+                out.push_str(&loc_text(t, from, mover));
+                out.push(t.separator);
+                out.push_str(&loc_text(t, to, mover));
+            }
+            Action::Replace { at, new, .. } => {
+                if m.to() == Some(at) && m.suffix == Some(t.info(new).kind) {
+                    continue;
+                }
+                out.push('&');
+                out.push_str(&loc_text(t, at, mover));
+                out.push('=');
+                out.push_str(&t.piece_text(new));
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Whether a text names the piece a move takes from inside its stack (`=rS`, or `=S` when
@@ -502,12 +547,24 @@ fn unowned_text(t: &Tables, p: Piece, mover: PlayerId) -> String {
 }
 
 /// Finds the legal move a text means.
+///
+/// A move a script made of several parts is named by its first part and its other parts
+/// after `&` (`e1-g1&h1-f1`), or by its first part alone when that names one legal move (as
+/// records written before parts were said do).
 pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Result<Move, MoveError> {
-    let parsed = parse_move(text).map_err(MoveError::Syntax)?;
-    let facing = facing_text(text);
+    let (first, parts) = match text.split_once('&') {
+        Some((first, parts)) => (first, Some(read_parts(first, parts)?)),
+        None => (text, None),
+    };
+    let parsed = parse_move(first).map_err(MoveError::Syntax)?;
+    let facing = facing_text(first);
     let mut matches: Vec<&Move> = legal
         .iter()
-        .filter(|m| matches_text(t, m, mover, &parsed) && facing_matches(t, m, facing))
+        .filter(|m| {
+            matches_text(t, m, mover, &parsed)
+                && facing_matches(t, m, facing)
+                && parts.as_ref().is_none_or(|p| parts_text(t, m, mover) == *p)
+        })
         .collect();
     // `e7-e8` with an unpromoted `e7-e8` legal means that one, not a promotion; `5/off`
     // with the exact die legal means that one, not `5/off(6)`.
@@ -540,6 +597,18 @@ pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Resul
             candidates: matches.iter().map(|m| format_move(t, m, mover)).collect(),
         }),
     }
+}
+
+/// The parts after a move's first (`h1-f1 & xd5`, the text after the first `&`), checked
+/// and written as `parts_text` writes them (`&h1-f1&xd5`); a syntax error's column counts
+/// from the start of the whole text.
+fn read_parts(first: &str, parts: &str) -> Result<String, MoveError> {
+    Grammar::parse(Rule::move_parts, parts).map_err(|e| {
+        let mut e = pest_error(e, "a part of a move");
+        e.column += first.chars().count() + 1;
+        MoveError::Syntax(e)
+    })?;
+    Ok(parts.split('&').map(|p| format!("&{}", p.trim())).collect())
 }
 
 /// The facing a move text ends with, `ne` of `a1-a5[ne]` (the grammar has checked the form).

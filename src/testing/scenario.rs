@@ -329,6 +329,25 @@ fn why_not(e: &MoveError) -> &'static str {
     }
 }
 
+/// The legal moves' texts, each as `want` writes it when `want` names a move of several
+/// parts by its first part alone and that part is no other legal move's: a scenario written
+/// before a move's parts were said (`c5:d6` for `c5:d6&xd5`) still pins the same moves.
+fn said_as_written(texts: &[String], want: &[String]) -> Vec<String> {
+    let first = |t: &str| t.split('&').next().unwrap_or_default().to_string();
+    texts
+        .iter()
+        .map(|t| {
+            let f = first(t);
+            let alone = texts.iter().filter(|u| first(u) == f).count() == 1;
+            if t.contains('&') && alone && !want.contains(t) && want.contains(&f) {
+                f
+            } else {
+                t.clone()
+            }
+        })
+        .collect()
+}
+
 fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), String> {
     let moves = g.legal_moves(s).map_err(|e| e.to_string())?;
     let texts: Vec<String> = moves
@@ -368,7 +387,7 @@ fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), Str
         ));
     }
     if let Some(want) = exactly {
-        let mut a = texts.clone();
+        let mut a = said_as_written(&texts, want);
         a.sort();
         let mut b = want.to_vec();
         b.sort();

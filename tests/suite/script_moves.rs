@@ -43,9 +43,13 @@ fn a_placement_built_by_the_script_also_turns_a_piece_in_one_move() {
     let mut s = g
         .position("2bS turn=A hand.A=3aS hand.B=2bS")
         .expect("position");
-    assert_eq!(moves_at(&g, &s), ["S@a1", "S@b1"]);
+    // The turn of c1 is a part the script added: the text says it after `&`.
+    assert_eq!(moves_at(&g, &s), ["S@a1", "S@b1&c1=aS"]);
     let before = s.clone();
-    let (_, undo) = g.play_text(&mut s, "S@b1").expect("legal");
+    // The first part alone names the move while it names one legal move (as records written
+    // before parts were said do).
+    let (m, undo) = g.play_text(&mut s, "S@b1").expect("legal");
+    assert_eq!(g.move_text(&before, &m), "S@b1&c1=aS");
     // The placement and the turn of c1 are one ply.
     assert_eq!(
         g.position_text(&s),
@@ -108,4 +112,138 @@ fn the_board_key_sees_the_pieces_alone() {
     assert_ne!(a[0], b[0]);
     assert_ne!(a[0], a[1]);
     assert_eq!(a[3], b[3]);
+}
+
+/// A placement may turn either neighbour, one at a time: two moves whose first parts are
+/// the same (the fourth pyramid game's "turn up to three pieces" is this, wider). A capture
+/// and a second piece moved, in one move, too.
+const CHOICES: &str = r#"
+fn moves(s) {
+    let hand = s.zone("hand");
+    let mine = s.zone_pieces("hand", s.turn);
+    if mine.len() == 0 { return; }
+    for c in 0..3 {
+        if s.top(c) >= 0 { continue; }
+        for d in ["w", "e"] {
+            let n = s.step(c, d);
+            if n >= 0 && s.top(n) >= 0 && s.owner(s.top(n)) != s.turn {
+                let i = s.add_place(hand, mine[0], c);
+                s.move_convert(i, n);
+            }
+        }
+    }
+    if s.top(0) >= 0 && s.owner(s.top(0)) == s.turn && s.top(2) >= 0 {
+        let i = s.add_move(0, 1);
+        s.move_take(i, 2, "hand");
+        s.move_also(i, 1, 2);
+        s.move_change(i, 2, "M");
+    }
+}
+"#;
+
+fn choices() -> icebox::Game {
+    let toml = GAME.replace("[zones.hand]", "[pieces.M]\nname = \"mound\"\n[zones.hand]");
+    load_with(&toml, Some(CHOICES), &[]).expect("loads")
+}
+
+#[test]
+fn moves_alike_but_for_a_part_are_told_apart_by_it() {
+    let g = choices();
+    let s = g
+        .position("bS1bS turn=A hand.A=3aS hand.B=2bS")
+        .expect("position");
+    assert_eq!(moves_at(&g, &s), ["S@b1&a1=aS", "S@b1&c1=aS"]);
+    // The first part alone is ambiguous, and says what to write.
+    let err = g
+        .play_text(&mut s.clone(), "S@b1")
+        .expect_err("ambiguous")
+        .to_string();
+    assert!(
+        err.contains("S@b1&a1=aS") && err.contains("S@b1&c1=aS"),
+        "{err}"
+    );
+    // Written whole, with or without blanks around `&`, each is its own move (the west
+    // one leaves B no move: a draw).
+    let mut east = s.clone();
+    g.play_text(&mut east, "S@b1 & c1=aS")
+        .expect("the east turn");
+    assert_eq!(
+        g.position_text(&east),
+        "bSaSaS turn=B ply=1 hand.A=2aS hand.B=2bS"
+    );
+    let mut west = s.clone();
+    let (_, undo) = g.play_text(&mut west, "S@b1&a1=aS").expect("the west turn");
+    assert_eq!(
+        g.position_text(&west),
+        "aSaSbS turn=B ply=1 hand.A=2aS hand.B=2bS result=0,0"
+    );
+    g.undo(&mut west, undo);
+    assert_eq!(west, s);
+    // A part no legal move has is no move; the closest legal moves are spelt out.
+    let err = g
+        .play_text(&mut s.clone(), "S@b1&c1=bS")
+        .expect_err("no such part")
+        .to_string();
+    assert!(
+        err.contains("is not a legal move; closest legal moves: S@b1&c1=aS"),
+        "{err}"
+    );
+    // A record of them replays.
+    let rec = icebox::record::Record::parse(
+        "mem",
+        "[Position \"bS1bS turn=A hand.A=3aS hand.B=2bS\"]\n1. A: S@b1&c1=aS\n",
+    )
+    .expect("a record");
+    let (end, _) = icebox::record::replay(&g, &rec).expect("replays");
+    assert_eq!(end, east);
+}
+
+#[test]
+fn a_move_of_several_parts_says_each_in_the_order_played() {
+    let g = choices();
+    let s = g
+        .position("aS1bS turn=A hand.A=aS hand.B=2bS")
+        .expect("position");
+    // a1-b1, with c1's piece taken (first, before the move's own: the move is a capture,
+    // `:`), then the piece on b1 moved on to c1 and changed into a mound there.
+    let moves = moves_at(&g, &s);
+    assert!(
+        moves.contains(&"a1:b1&xc1&b1-c1&c1=aM".to_string()),
+        "{moves:?}"
+    );
+    let mut after = s.clone();
+    let (_, undo) = g
+        .play_text(&mut after, "a1:b1&xc1&b1-c1&c1=aM")
+        .expect("legal");
+    assert_eq!(
+        g.position_text(&after),
+        "2aM turn=B ply=1 hand.A=aS,bS hand.B=2bS"
+    );
+    g.undo(&mut after, undo);
+    assert_eq!(after, s);
+    let r = icebox::testing::conformance(&g, 10, 6).expect("conforms");
+    assert!(r.positions > 0);
+}
+
+#[test]
+fn a_part_that_does_not_read_says_where() {
+    let g = choices();
+    let s = g
+        .position("bS1bS turn=A hand.A=3aS hand.B=2bS")
+        .expect("position");
+    for (text, want) in [
+        ("S@b1&", "column 6: this is not a part of a move"),
+        ("S@b1&c1", "column 8: this is not a part of a move"),
+        ("S@b1&c1=aS&", "column 12: this is not a part of a move"),
+        (
+            "S@b1&c1=a<Stone",
+            "column 9: this is not a part of a move: expected a piece",
+        ),
+    ] {
+        let err = g
+            .play_text(&mut s.clone(), text)
+            .expect_err(text)
+            .to_string();
+        assert!(err.contains(want), "{text}: want `{want}` in {err}");
+    }
 }

@@ -406,6 +406,7 @@ impl<'a> Gen<'a> {
             die: if shown { die.1 } else { 0 },
             actions,
             chance: 0,
+            first: crate::engine::FirstPart::WHOLE,
         });
     }
 

@@ -2,6 +2,7 @@
 
 #[allow(unused_imports)]
 use super::*;
+use crate::engine::FirstPart;
 
 pub(super) fn register(api: &mut Api) {
     def!(
@@ -129,7 +130,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.move_also(i: int, from: int, to: int)",
-        "Adds to move `i` the move of another top piece, `from` to `to` (castling's rook), played after the move's own actions: the piece is the top of `from` as the move leaves it.",
+        "Adds to move `i` the move of another top piece, `from` to `to` (castling's rook), played after the move's own actions: the piece is the top of `from` as the move leaves it. A part of the move, written after `&` (`e1-g1&h1-f1`).",
         "s.move_also(i, h1, f1);",
         |c: &mut Ctx, i: i64, from: i64, to: i64| {
             generate(c, |t, s, out| {
@@ -137,6 +138,7 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let piece = top_after(t, s, m, from)
                     .ok_or_else(|| rt(format!("{} is empty", t.loc_name(from))))?;
+                first_part(m);
                 m.actions.push(Action::Transfer { piece, from, to });
                 Ok(())
             })
@@ -146,7 +148,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.move_take(i: int, c: int, zone: string)",
-        "Adds to move `i` the capture of cell `c`'s pieces into a zone (the mover's, for a per-seat zone) (en passant), played before the move's own actions: the pieces are those on `c` before the move, so `c` must not be empty now (a piece the move brings there cannot be taken by it).",
+        "Adds to move `i` the capture of cell `c`'s pieces into a zone (the mover's, for a per-seat zone) (en passant), played before the move's own actions: the pieces are those on `c` before the move, so `c` must not be empty now (a piece the move brings there cannot be taken by it). A part of the move, written after `&` (`e5:d6&xd5`).",
         "s.move_take(i, s.step(m.to, \"backward\"), \"captured\");",
         |c: &mut Ctx, i: i64, id: i64, zone_name: &str| {
             generate(c, |t, s, out| {
@@ -158,6 +160,10 @@ pub(super) fn register(api: &mut Api) {
                     return Err(rt(format!("{} is empty: nothing to take", t.loc_name(at))));
                 }
                 // Captures go first, as in generated moves, so the cell is clear for a landing.
+                first_part(m);
+                let n = u16::try_from(stack.len()).unwrap_or(u16::MAX);
+                m.first.start = m.first.start.saturating_add(n);
+                m.first.end = m.first.end.saturating_add(n);
                 for (k, &p) in stack.iter().rev().enumerate() {
                     m.actions.insert(
                         k,
@@ -299,7 +305,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.move_convert(i: int, c: int)",
-        "Makes move `i` also turn the top piece of cell `c` (as the move leaves it) to the mover's side, same kind.",
+        "Makes move `i` also turn the top piece of cell `c` (as the move leaves it) to the mover's side, same kind. A part of the move, written after `&` (`S@b1&c1=aS`).",
         "s.move_convert(i, s.step(s.move_to(i), \"n\"));",
         |c: &mut Ctx, i: i64, id: i64| {
             generate(c, |t, s, out| {
@@ -308,6 +314,7 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let (old, new) = recast_after(t, s, m, at, None, Some(Some(me)))?;
                 if new != old {
+                    first_part(m);
                     m.actions.push(Action::Replace { at, old, new });
                 }
                 Ok(())
@@ -318,7 +325,7 @@ pub(super) fn register(api: &mut Api) {
     def!(
         api,
         "s.move_change(i: int, c: int, kind: string)",
-        "Makes move `i` also change the top piece of cell `c` (as the move leaves it) into a piece of another kind, keeping its owner, its colour and its facing where the new kind has them: several pieces changed by one move.",
+        "Makes move `i` also change the top piece of cell `c` (as the move leaves it) into a piece of another kind, keeping its owner, its colour and its facing where the new kind has them: several pieces changed by one move, each a part written after `&` (`c3[ne]&d4=aL[e]`).",
         "for c in s.ray(s.move_to(i), \"n\") { if s.height(c) > 0 { s.move_change(i, c, \"L\"); } }",
         |c: &mut Ctx, i: i64, id: i64, kind: &str| {
             generate(c, |t, s, out| {
@@ -327,12 +334,22 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let (old, new) = recast_after(t, s, m, at, Some(k), None)?;
                 if new != old {
+                    first_part(m);
                     m.actions.push(Action::Replace { at, old, new });
                 }
                 Ok(())
             })
         }
     );
+}
+
+/// Marks where a move's first part ends, before a script adds a part to it: the actions it
+/// has now are its first part, said by its text as before, and the ones added after are said
+/// after `&`. A second part leaves the mark where the first put it.
+fn first_part(m: &mut Move) {
+    if m.first == FirstPart::WHOLE {
+        m.first.end = u16::try_from(m.actions.len()).unwrap_or(u16::MAX);
+    }
 }
 
 /// The top piece of `at` as move `m` leaves it, and the same piece of another kind and/or
