@@ -4,11 +4,7 @@
 
 /// Up to 15 dice of 1 to 15 pips, in the order the rules will use them, packed four bits each
 /// (a zero nibble ends the list).
-///
-/// Aligned to 4 bytes rather than 8: a move's `Shape` holds dice (a throw), and at 8 its tag
-/// took 8 bytes of the move's 128, the room `Move::first` now uses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(C, packed(4))]
 pub struct Dice(u64);
 
 impl Dice {

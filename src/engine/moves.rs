@@ -106,6 +106,18 @@ pub enum Action {
         /// After.
         new: Option<super::Passed>,
     },
+    /// Changes nothing: the last action of a move a script made of several parts, saying
+    /// how many of its actions are those parts rather than its first part's (`before` at the
+    /// front: `move_take`'s captures; `after` before this mark: another piece moved, a piece
+    /// changed where it stands). Its text says them after `&` (`e1-g1&h1-f1`). An action,
+    /// not a field of `Move`, so that the generators' moves, which have no parts, are built
+    /// and copied as before.
+    Parts {
+        /// Actions at the front.
+        before: u16,
+        /// Actions at the end, before this one.
+        after: u16,
+    },
 }
 
 /// What a move is in a turn of several actions (`[rules.actions]`).
@@ -184,34 +196,6 @@ pub struct Move {
     /// 0 for a move a player chooses; for a throw of the dice, how many of the equally likely
     /// ordered throws give it (its weight against the other throws).
     pub chance: u32,
-    /// Which of `actions` its first part makes; the others are the parts a script added
-    /// (`move_also`, `move_take`, `move_convert`, `move_change`), which its text says after
-    /// `&` (`e1-g1&h1-f1`).
-    pub first: FirstPart,
-}
-
-/// The actions of a move's first part, `start..end`: before them the captures a script added
-/// (`move_take`), after them the other parts a script added. A move of one part makes all
-/// its actions ([`FirstPart::WHOLE`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FirstPart {
-    /// Its first action.
-    pub start: u16,
-    /// One past its last action (`u16::MAX`: the move's last).
-    pub end: u16,
-}
-
-impl FirstPart {
-    /// Every action of the move.
-    pub const WHOLE: FirstPart = FirstPart {
-        start: 0,
-        end: u16::MAX,
-    };
-
-    /// Whether a script added parts to the move.
-    pub fn has_parts(self, actions: usize) -> bool {
-        self.start > 0 || usize::from(self.end) < actions
-    }
 }
 
 /// Appends the move `build` makes, written straight into the list's memory, and returns it
@@ -231,6 +215,39 @@ pub(crate) fn push_with(out: &mut Vec<Move>, build: impl FnOnce() -> Move) -> &m
 }
 
 impl Move {
+    /// How many of its actions are parts a script added, at the front and at the end
+    /// ([`Action::Parts`]); `(0, 0)` for a move of one part.
+    pub fn parts(&self) -> (usize, usize) {
+        match self.actions.last() {
+            Some(&Action::Parts { before, after }) => (usize::from(before), usize::from(after)),
+            _ => (0, 0),
+        }
+    }
+
+    /// Adds a part's actions to the move: `front` ones before the first part's (captures,
+    /// played first), the others at the end; keeps the [`Action::Parts`] mark last.
+    pub fn add_part(&mut self, front: bool, actions: &[Action]) {
+        if actions.is_empty() {
+            return;
+        }
+        let (mut before, mut after) = self.parts();
+        if matches!(self.actions.last(), Some(Action::Parts { .. })) {
+            self.actions.pop();
+        }
+        let n = actions.len();
+        if front {
+            self.actions.insert_many(0, actions.iter().copied());
+            before += n;
+        } else {
+            self.actions.extend_from_slice(actions);
+            after += n;
+        }
+        self.actions.push(Action::Parts {
+            before: u16::try_from(before).unwrap_or(u16::MAX),
+            after: u16::try_from(after).unwrap_or(u16::MAX),
+        });
+    }
+
     /// A move of this shape along `path` whose changes are `actions` (nothing captured, no
     /// suffix, no die, no chance): what the generators build, mostly inside
     /// [`push_with`].
@@ -250,7 +267,6 @@ impl Move {
             die: 0,
             actions,
             chance: 0,
-            first: FirstPart::WHOLE,
         }
     }
 
@@ -520,6 +536,7 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             None => false,
         },
+        Action::Parts { .. } => true,
     }
 }
 
@@ -572,6 +589,7 @@ fn invert(a: &Action) -> Action {
         Action::Moved { at, moved } => Action::Moved { at, moved: !moved },
         Action::Passed { old, new } => Action::Passed { old: new, new: old },
         Action::Var { i, flip } => Action::Var { i, flip },
+        Action::Parts { before, after } => Action::Parts { before, after },
     }
 }
 

@@ -424,11 +424,14 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
 /// the move's own landing into the kind its suffix names is its promotion, said already.
 fn parts_text(t: &Tables, m: &Move, mover: PlayerId) -> String {
     let mut out = String::new();
-    if !m.first.has_parts(m.actions.len()) {
+    let (before, after) = m.parts();
+    if before + after == 0 {
         return out;
     }
-    let start = usize::from(m.first.start).min(m.actions.len());
-    let end = usize::from(m.first.end).clamp(start, m.actions.len());
+    // The mark is the last action; the parts after the first come before it.
+    let last = m.actions.len().saturating_sub(1);
+    let start = before.min(last);
+    let end = last.saturating_sub(after).max(start);
     let mut taken_from = None;
     for a in &m.actions[..start] {
         if let Action::Transfer { from, .. } = *a
@@ -439,7 +442,7 @@ fn parts_text(t: &Tables, m: &Move, mover: PlayerId) -> String {
             out.push_str(&loc_text(t, from, mover));
         }
     }
-    for a in &m.actions[end..] {
+    for a in &m.actions[end..last] {
         match *a {
             Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
                 out.push('&');

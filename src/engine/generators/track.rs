@@ -406,7 +406,6 @@ impl<'a> Gen<'a> {
             die: if shown { die.1 } else { 0 },
             actions,
             chance: 0,
-            first: crate::engine::FirstPart::WHOLE,
         });
     }
 

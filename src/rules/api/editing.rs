@@ -2,7 +2,6 @@
 
 #[allow(unused_imports)]
 use super::*;
-use crate::engine::FirstPart;
 
 pub(super) fn register(api: &mut Api) {
     def!(
@@ -138,8 +137,7 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let piece = top_after(t, s, m, from)
                     .ok_or_else(|| rt(format!("{} is empty", t.loc_name(from))))?;
-                first_part(m);
-                m.actions.push(Action::Transfer { piece, from, to });
+                m.add_part(false, &[Action::Transfer { piece, from, to }]);
                 Ok(())
             })
         }
@@ -160,20 +158,16 @@ pub(super) fn register(api: &mut Api) {
                     return Err(rt(format!("{} is empty: nothing to take", t.loc_name(at))));
                 }
                 // Captures go first, as in generated moves, so the cell is clear for a landing.
-                first_part(m);
-                let n = u16::try_from(stack.len()).unwrap_or(u16::MAX);
-                m.first.start = m.first.start.saturating_add(n);
-                m.first.end = m.first.end.saturating_add(n);
-                for (k, &p) in stack.iter().rev().enumerate() {
-                    m.actions.insert(
-                        k,
-                        Action::Transfer {
-                            piece: p,
-                            from: at,
-                            to: z,
-                        },
-                    );
-                }
+                let takes: Vec<Action> = stack
+                    .iter()
+                    .rev()
+                    .map(|&p| Action::Transfer {
+                        piece: p,
+                        from: at,
+                        to: z,
+                    })
+                    .collect();
+                m.add_part(true, &takes);
                 m.taken += stack.len() as u16;
                 Ok(())
             })
@@ -191,7 +185,13 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let at = m.to().ok_or_else(|| rt("a pass cannot promote"))?;
                 let (old, new) = recast_after(t, s, m, at, Some(k), None)?;
-                m.actions.push(Action::Replace { at, old, new });
+                // After a part, the promotion goes at the end with the parts (its text is
+                // the suffix); before any, it is the first part's.
+                if m.parts() == (0, 0) {
+                    m.actions.push(Action::Replace { at, old, new });
+                } else {
+                    m.add_part(false, &[Action::Replace { at, old, new }]);
+                }
                 m.suffix = Some(k);
                 Ok(())
             })
@@ -314,8 +314,7 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let (old, new) = recast_after(t, s, m, at, None, Some(Some(me)))?;
                 if new != old {
-                    first_part(m);
-                    m.actions.push(Action::Replace { at, old, new });
+                    m.add_part(false, &[Action::Replace { at, old, new }]);
                 }
                 Ok(())
             })
@@ -334,22 +333,12 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let (old, new) = recast_after(t, s, m, at, Some(k), None)?;
                 if new != old {
-                    first_part(m);
-                    m.actions.push(Action::Replace { at, old, new });
+                    m.add_part(false, &[Action::Replace { at, old, new }]);
                 }
                 Ok(())
             })
         }
     );
-}
-
-/// Marks where a move's first part ends, before a script adds a part to it: the actions it
-/// has now are its first part, said by its text as before, and the ones added after are said
-/// after `&`. A second part leaves the mark where the first put it.
-fn first_part(m: &mut Move) {
-    if m.first == FirstPart::WHOLE {
-        m.first.end = u16::try_from(m.actions.len()).unwrap_or(u16::MAX);
-    }
 }
 
 /// The top piece of `at` as move `m` leaves it, and the same piece of another kind and/or
