@@ -1,15 +1,8 @@
 //! End-to-end tests of the `icebox` binary: real commands, real exit codes, real messages.
 
+use super::helpers::icebox;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn icebox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_icebox"))
-        .args(args)
-        .env_remove("ICEBOX_GAMES")
-        .output()
-        .expect("icebox runs")
-}
 
 fn icebox_stdin(args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_icebox"))

@@ -162,3 +162,15 @@ pub fn zone_items(list: &str) -> Vec<(u8, &str)> {
         })
         .collect()
 }
+
+/// Runs the built `icebox` binary with these arguments, in a clean environment: no user
+/// games folder (`ICEBOX_GAMES`), no Slurm task index, no colours.
+pub fn icebox(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_icebox"))
+        .args(args)
+        .env_remove("ICEBOX_GAMES")
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("icebox runs")
+}

@@ -2,14 +2,8 @@
 //! extreme numbers in definitions and positions, scripts that try to hold gigabytes, and the
 //! script handle used where it must not be.
 
+use super::helpers::icebox;
 use std::process::{Command, Output};
-
-fn icebox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_icebox"))
-        .args(args)
-        .output()
-        .expect("icebox runs")
-}
 
 fn said(o: &Output) -> String {
     format!(

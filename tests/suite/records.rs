@@ -1,7 +1,7 @@
 //! Game records: every game round-trips through a record, a damaged record stops at its first
 //! bad move, and the binary saves, resumes and replays.
 
-use std::process::Command;
+use super::helpers::icebox;
 
 use icebox::Game;
 use icebox::engine::rng::Rng;
@@ -84,14 +84,6 @@ fn a_damaged_record_stops_at_its_first_bad_move_with_the_reason() {
         .expect_err("no dot");
     let shown = d.to_string();
     assert!(shown.contains("bad.rec:4"), "{shown}");
-}
-
-fn icebox(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_icebox"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("runs")
 }
 
 #[test]

@@ -3,16 +3,9 @@
 //! repaired, another experiment's file is refused, two runs never write one file, and
 //! extreme numbers get a clear error. Shards (issue 19) merge into exactly one run's results.
 
+use super::helpers::icebox;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-fn icebox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_icebox"))
-        .args(args)
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .output()
-        .expect("icebox runs")
-}
 
 fn err_of(o: &Output) -> String {
     format!(

@@ -1,15 +1,7 @@
 //! A script's `print` and `debug` (issue 29): shown on stderr under `--trace`, kept and
 //! shown with a failing scenario, dropped otherwise.
 
-use std::process::{Command, Output};
-
-fn icebox(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_icebox"))
-        .args(args)
-        .env_remove("ICEBOX_GAMES")
-        .output()
-        .expect("icebox runs")
-}
+use super::helpers::icebox;
 
 /// Hexapawn with a script hook that prints, and a scenario that fails.
 fn printing_hexapawn() -> std::path::PathBuf {
