@@ -205,6 +205,9 @@ pub struct Board {
     pub(crate) rows: Vec<Vec<CellId>>,
     /// Grid size, when the board is a generated grid.
     pub grid: Option<(u32, u32)>,
+    /// A grid of points joined by lines rather than of squares (`diagonals` through some
+    /// points only: alquerque): drawn as points and their links.
+    pub points: bool,
     /// The board as a graph, one node per cell (node index = cell index) and an edge per
     /// link: what graph algorithms (distances) run on.
     pub(crate) graph: DiGraph<(), ()>,
@@ -240,6 +243,7 @@ impl Board {
             regions: Vec::new(),
             rows: Vec::new(),
             grid: None,
+            points: false,
             graph: DiGraph::new(),
             undirected: petgraph::graph::UnGraph::new_undirected(),
             reverse: Vec::new(),

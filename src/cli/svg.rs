@@ -332,9 +332,10 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         r#"<title>{}</title><rect width="100%" height="100%" fill="white"/>"#,
         esc(&g.tables().id)
     );
-    let grid = b.grid.is_some() && !b.is_hex_grid();
-    if b.grid.is_none() {
-        // Listed boards show their links: the lines pieces move along (a mill board).
+    let grid = b.grid.is_some() && !b.is_hex_grid() && !b.points;
+    if b.grid.is_none() || b.points {
+        // Listed boards and grids of points show their links: the lines pieces move along
+        // (a mill board, alquerque).
         for c in b.cells() {
             for d in b.dirs() {
                 if let Some(n) = b.step(c, d).filter(|n| n.index() > c.index()) {

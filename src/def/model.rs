@@ -685,7 +685,7 @@ pub struct GridDef {
     pub files: u32,
     /// Number of ranks (rows), named `1`, `2`, ... from the bottom.
     pub ranks: u32,
-    /// Cells cut out of the grid.
+    /// Cells cut out of the grid; an item may be a range along a rank or a file (`"a1..b1"`).
     #[serde(default)]
     pub removed: Vec<String>,
     /// Only the squares of one colour: `dark` (a1's colour, as on a chess or draughts
@@ -699,6 +699,57 @@ pub struct GridDef {
     /// each row shifted half a cell).
     #[serde(default)]
     pub directions: Vec<String>,
+    /// The points the diagonal links run through, on a board of points joined by lines
+    /// (alquerque, the fox-and-geese cross): `dark` (a1's colour: files and ranks adding up
+    /// to an even number, counted from a1 = 0 + 0), `light`, or a list of cells (ranges
+    /// allowed: `"a1..e1"`). A diagonal link joins two such points; the orthogonal links
+    /// join every neighbour. The board is drawn as points and lines. Default: every point.
+    #[serde(default)]
+    pub diagonals: Option<DiagonalsDef>,
+}
+
+/// Where a grid's diagonal links run (`[board] grid.diagonals`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum DiagonalsDef {
+    /// Through the points of one colour (every other point).
+    Colour(SquareColour),
+    /// Through the listed points.
+    Cells(Vec<String>),
+}
+
+/// Read by hand rather than derived: an untagged enum's error ("data did not match any
+/// variant") would not say what to write.
+impl<'de> Deserialize<'de> for DiagonalsDef {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = DiagonalsDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`dark`, `light` or a list of cells")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<DiagonalsDef, E> {
+                match v {
+                    "dark" => Ok(DiagonalsDef::Colour(SquareColour::Dark)),
+                    "light" => Ok(DiagonalsDef::Colour(SquareColour::Light)),
+                    _ => Err(E::custom(format!(
+                        "`{v}` is not where diagonals run: write `dark` (through a1 and every other point), `light`, or a list of cells"
+                    ))),
+                }
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<DiagonalsDef, A::Error> {
+                let mut cells = Vec::new();
+                while let Some(c) = seq.next_element::<String>()? {
+                    cells.push(c);
+                }
+                Ok(DiagonalsDef::Cells(cells))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 /// A generated track of numbered cells: `1` to `count`, each linked to the next by `next`

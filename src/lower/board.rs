@@ -105,24 +105,49 @@ fn grid(
         .flat_map(|r| (0..g.files).map(move |f| (f, r)))
         .map(|(f, r)| (f, r, format!("{}{}", file_name(f), r + 1)))
         .collect();
-    for (i, name) in g.removed.iter().enumerate() {
-        if !all.iter().any(|(_, _, n)| n == name) {
-            problems.push(
-                Problem::at(
-                    &["board", "grid", "removed", &i.to_string()],
-                    format!("`{name}` is not a cell of the grid"),
-                )
-                .suggesting(name, all.iter().map(|(_, _, n)| n.as_str())),
-            );
+    let removed = grid_cells(&all, &g.removed, "removed", problems);
+    let diagonal_points = match &g.diagonals {
+        Some(crate::def::DiagonalsDef::Cells(cells)) => {
+            Some(grid_cells(&all, cells, "diagonals", problems))
         }
+        _ => None,
+    };
+    if g.diagonals.is_some() {
+        if g.only.is_some() {
+            problems.push(Problem::at(
+                &["board", "grid", "diagonals"],
+                "`diagonals` picks the points of a board of points and lines that diagonal lines run through; `only` keeps the squares of one colour: write one of them",
+            ));
+        }
+        let hex = g.directions.len() == 6;
+        let diagonal = ["ne", "se", "sw", "nw"];
+        if hex
+            || (!g.directions.is_empty()
+                && !g.directions.iter().any(|d| diagonal.contains(&d.as_str())))
+        {
+            problems.push(Problem::at(
+                &["board", "grid", "diagonals"],
+                "`diagonals` says where the diagonal links of a square grid run, but this grid links no diagonal direction (or is a grid of hexagons): list `ne`, `se`, `sw` and `nw` in `directions`, or leave `directions` out",
+            ));
+        }
+        b.points = true;
     }
+    // Whether a diagonal link may join two points: both on the named colour or in the list.
+    let on_diagonal = |f: i64, r: i64, name: &str| match &g.diagonals {
+        None => true,
+        Some(crate::def::DiagonalsDef::Colour(crate::def::SquareColour::Dark)) => (f + r) % 2 == 0,
+        Some(crate::def::DiagonalsDef::Colour(crate::def::SquareColour::Light)) => (f + r) % 2 == 1,
+        Some(crate::def::DiagonalsDef::Cells(_)) => diagonal_points
+            .as_ref()
+            .is_some_and(|p| p.iter().any(|x| x == name)),
+    };
     let coloured = |f: u32, r: u32| match g.only {
         None => true,
         Some(crate::def::SquareColour::Dark) => (f + r).is_multiple_of(2),
         Some(crate::def::SquareColour::Light) => (f + r) % 2 == 1,
     };
     for (f, r, name) in &all {
-        if !g.removed.contains(name) && coloured(*f, *r) {
+        if !removed.contains(name) && coloured(*f, *r) {
             let id = CellId(b.names.len() as u16);
             b.index.insert(name.clone(), id);
             b.names.push(name.clone());
@@ -167,6 +192,9 @@ fn grid(
                 continue;
             }
             let n = format!("{}{}", file_name(nf as u32), nr + 1);
+            if df != 0 && dr != 0 && !(on_diagonal(f, r, &b.names[c]) && on_diagonal(nf, nr, &n)) {
+                continue;
+            }
             if let Some(&to) = b.index.get(&n) {
                 links.push((CellId(c as u16), to, name.to_string()));
             }
@@ -185,6 +213,36 @@ fn grid(
         }
     }
     Some(())
+}
+
+/// The cells a grid's list names (`removed`, `diagonals`), ranges expanded; an item that is
+/// not a cell of the grid, or not a range of its cells, is reported at its index.
+fn grid_cells(
+    all: &[(u32, u32, String)],
+    items: &[String],
+    key: &str,
+    problems: &mut Vec<Problem>,
+) -> Vec<String> {
+    let mut names = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let at = ["board", "grid", key, &i.to_string()];
+        match crate::board::ranges::expand(item) {
+            Err(e) => problems.push(Problem::at(&at, e)),
+            Ok(expanded) => {
+                for name in expanded {
+                    if all.iter().any(|(_, _, n)| *n == name) {
+                        names.push(name);
+                    } else {
+                        problems.push(
+                            Problem::at(&at, format!("`{name}` is not a cell of the grid"))
+                                .suggesting(&name, all.iter().map(|(_, _, n)| n.as_str())),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    names
 }
 
 /// Listed cells, their links and rows. `None` when there are too many cells.

@@ -34,6 +34,7 @@ mod moscow_ice;
 mod native_icesickle;
 mod perft;
 mod placement_games;
+mod point_boards;
 mod pty;
 mod pyramid_games;
 mod records;

@@ -1,0 +1,146 @@
+//! Boards of points joined by lines whose diagonals run through some points only (`[board]
+//! grid.diagonals`): alquerque's 5x5 and the fox-and-geese cross in a few lines, each point's
+//! neighbours as the board's drawing shows them, drawn as points and lines; and what such a
+//! definition is refused.
+
+use super::helpers::{icebox, load, moves_at, refused};
+
+/// One piece that steps to any neighbour, on the board `board`, standing on `at`.
+fn stepper(board: &str, at: &str) -> String {
+    format!(
+        r#"
+[game]
+id = "points"
+name = "Points"
+
+[players]
+seats = [{{ name = "A" }}, {{ name = "B" }}]
+
+[board]
+{board}
+
+[pieces.S]
+name = "stone"
+
+[setup.cells]
+{at} = "aS"
+
+[generators.step]
+over_max = 0
+land = "empty"
+
+[rules]
+generators = ["step"]
+"#
+    )
+}
+
+const ALQUERQUE: &str = r#"grid = { files = 5, ranks = 5, diagonals = "dark" }"#;
+
+const CROSS: &str = r#"grid = { files = 7, ranks = 7, diagonals = "dark", removed = [
+    "a1..b1", "a2..b2", "f1..g1", "f2..g2", "a6..b6", "a7..b7", "f6..g6", "f7..g7",
+] }"#;
+
+/// Where a stone on `at` can step.
+fn neighbours(board: &str, at: &str) -> Vec<String> {
+    let g = load(&stepper(board, at)).expect("loads");
+    let s = g.start().expect("start");
+    moves_at(&g, &s)
+        .into_iter()
+        .map(|m| m.trim_start_matches(&format!("{at}-")).to_string())
+        .collect()
+}
+
+#[test]
+fn alquerque_diagonals_run_through_every_other_point() {
+    // c3, the centre, and b2 (files and ranks from 0 adding up to an even number) have eight
+    // neighbours; b3 and c2 have the four lines along the ranks and files only.
+    assert_eq!(
+        neighbours(ALQUERQUE, "c3"),
+        ["b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4"]
+    );
+    assert_eq!(
+        neighbours(ALQUERQUE, "b2"),
+        ["a1", "a2", "a3", "b1", "b3", "c1", "c2", "c3"]
+    );
+    assert_eq!(neighbours(ALQUERQUE, "b3"), ["a3", "b2", "b4", "c3"]);
+    assert_eq!(neighbours(ALQUERQUE, "a1"), ["a2", "b1", "b2"]);
+    assert_eq!(neighbours(ALQUERQUE, "e2"), ["d2", "e1", "e3"]);
+    // Every line once: 40 along ranks and files, 16 diagonal (one in each square of four
+    // points).
+    let dir = std::env::temp_dir().join(format!("icebox-points-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("game.toml"), stepper(ALQUERQUE, "c3")).expect("write");
+    let o = icebox(&["render", &dir.to_string_lossy(), "--svg", "-"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(svg.matches("<line ").count(), 56);
+    assert_eq!(svg.matches("<rect x=").count(), 0, "points, not squares");
+    assert!(svg.contains(">c3</text>"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_fox_and_geese_cross_is_a_grid_less_its_corners() {
+    let g = load(&stepper(CROSS, "d4")).expect("loads");
+    assert_eq!(g.tables().board.len(), 33);
+    assert_eq!(
+        neighbours(CROSS, "d4"),
+        ["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"]
+    );
+    // The foot of an arm: c1 has d1, c2 and the diagonal to d2 (b2 is cut out).
+    assert_eq!(neighbours(CROSS, "c1"), ["c2", "d1", "d2"]);
+    assert_eq!(neighbours(CROSS, "c4"), ["b4", "c3", "c5", "d4"]);
+    assert_eq!(neighbours(CROSS, "a3"), ["a4", "b3", "b4"]);
+}
+
+#[test]
+fn diagonals_may_run_through_listed_points() {
+    let board = r#"grid = { files = 5, ranks = 5, diagonals = ["b2", "c3", "d4..e4"] }"#;
+    assert_eq!(
+        neighbours(board, "c3"),
+        ["b2", "b3", "c2", "c4", "d3", "d4"]
+    );
+    assert_eq!(neighbours(board, "d4"), ["c3", "c4", "d3", "d5", "e4"]);
+}
+
+#[test]
+fn point_grids_are_refused_where_they_are_wrong() {
+    refused(&[
+        (
+            stepper(
+                r#"grid = { files = 5, ranks = 5, diagonals = "dark", only = "dark" }"#,
+                "c3",
+            ),
+            "`diagonals` picks the points of a board of points and lines that diagonal lines run through; `only` keeps the squares of one colour: write one of them",
+        ),
+        (
+            stepper(
+                r#"grid = { files = 5, ranks = 5, diagonals = "dark", directions = ["n", "e", "s", "w"] }"#,
+                "c3",
+            ),
+            "this grid links no diagonal direction (or is a grid of hexagons)",
+        ),
+        (
+            stepper(
+                r#"grid = { files = 5, ranks = 5, diagonals = ["c3", "f6"] }"#,
+                "c3",
+            ),
+            "`f6` is not a cell of the grid",
+        ),
+        (
+            stepper(
+                r#"grid = { files = 5, ranks = 5, removed = ["a1..b2"] }"#,
+                "c3",
+            ),
+            "`a1..b2` is not a range: a range joins two cells of one file (`a3..a6`), of one rank (`c1..f1`)",
+        ),
+        (
+            stepper(
+                r#"grid = { files = 5, ranks = 5, diagonals = "grey" }"#,
+                "c3",
+            ),
+            "`grey` is not where diagonals run: write `dark` (through a1 and every other point), `light`, or a list of cells",
+        ),
+    ]);
+}
