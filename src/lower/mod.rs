@@ -82,8 +82,8 @@ pub(crate) fn lower(
     game_id(def, problems);
     let seats = seats(def, problems);
     let mut kinds = kinds(def, problems);
-    let (zones, implicit_captured) = zones(def, seats.len(), problems);
     let board = board?;
+    let (zones, implicit_captured) = zones(def, seats.len(), &board, problems);
     facings(def, &board, &mut kinds, problems);
     let colours = colours(def, &mut kinds, problems);
     let pieces = pieces(&kinds, seats.len(), problems);

@@ -374,9 +374,15 @@ pub(super) fn captures_anything(m: &crate::def::GeneratorDef) -> bool {
 /// Zones (one per seat or shared), and whether the implicit `captured` zone was made:
 /// captures that name no zone go to the capturer's `captured` zone, made here when the
 /// definition does not declare it.
+///
+/// Every game has a per-seat `captured` zone unless it declares one (or names a cell so and
+/// no generator captures into it): generators that capture with no `capture_to` put their
+/// captures there, and scripts may too (`s.take(c, "captured")`, `s.move_take`), as the
+/// format promises. The bool says whether a generator needs it.
 pub(super) fn zones(
     def: &GameDef,
     np: usize,
+    board: &Board,
     problems: &mut Vec<Problem>,
 ) -> (Vec<ZoneInfo>, bool) {
     let mut zones = Vec::new();
@@ -409,7 +415,7 @@ pub(super) fn zones(
             .generators
             .values()
             .any(|m| captures_anything(m) && m.capture_to.is_none());
-    if implicit_captured {
+    if implicit_captured || !def.zones.contains_key(CAPTURED) && board.cell(CAPTURED).is_none() {
         for p in 0..np {
             zones.push(ZoneInfo {
                 name: CAPTURED.to_string(),

@@ -247,3 +247,106 @@ fn a_part_that_does_not_read_says_where() {
         assert!(err.contains(want), "{text}: want `{want}` in {err}");
     }
 }
+
+/// A step to any empty neighbour on a row of five; after it, `after_move` takes a piece left
+/// alone on the trap (c1, with no friend beside it) and pushes an enemy piece it lands next to
+/// one cell further.
+const TRAPS: &str = r#"
+[game]
+id = "traps"
+name = "Traps"
+[players]
+seats = [{ name = "A" }, { name = "B" }]
+[board]
+grid = { files = 7, ranks = 1 }
+[pieces.S]
+name = "stone"
+[generators.step]
+over_max = 0
+land = "empty"
+[rules]
+generators = ["step"]
+script = "r.rhai"
+"#;
+
+const TRAP_SCRIPT: &str = r#"
+fn after_move(s, m) {
+    let trap = s.cell("c1");
+    if s.top(trap) >= 0 {
+        let w = s.step(trap, "w");
+        let e = s.step(trap, "e");
+        let me = s.owner(s.top(trap));
+        let friend = (s.top(w) >= 0 && s.owner(s.top(w)) == me) || (s.top(e) >= 0 && s.owner(s.top(e)) == me);
+        if !friend { s.take(trap, "captured"); }
+    }
+    let ahead = s.step(m.to, "e");
+    if ahead >= 0 && s.top(ahead) >= 0 && s.owner(s.top(ahead)) != m.mover {
+        let further = s.step(ahead, "e");
+        if further >= 0 && s.top(further) < 0 { s.shift(ahead, further); }
+    }
+}
+"#;
+
+#[test]
+fn after_move_takes_a_piece_left_on_a_trap_and_pushes_another() {
+    let g = load_with(TRAPS, Some(TRAP_SCRIPT), &[]).expect("loads");
+    // A steps b1-c1: alone on the trap (no A piece beside it), it is taken into A's
+    // `captured`, a zone no one declared; the step is undone whole.
+    let s = g.position("1aS3bS1 turn=A").expect("position");
+    let mut after = s.clone();
+    let (_, undo) = g.play_text(&mut after, "b1-c1").expect("legal");
+    assert_eq!(g.position_text(&after), "5bS1 turn=B ply=1 captured.A=aS");
+    g.undo(&mut after, undo);
+    assert_eq!(after, s);
+    // With a friend beside it on b1, a piece stays on the trap.
+    let s = g.position("1aS1aS1bS1 turn=A").expect("position");
+    let mut stays = s.clone();
+    g.play_text(&mut stays, "d1-c1").expect("legal");
+    assert_eq!(g.position_text(&stays), "1aSaS2bS1 turn=B ply=1");
+    // A lands on e1 with B's piece on f1 east of it and g1 empty: B's piece goes on to g1.
+    let s = g.position("3aS1bS1 turn=A").expect("position");
+    let mut pushed = s.clone();
+    let (_, undo) = g.play_text(&mut pushed, "d1-e1").expect("legal");
+    assert_eq!(g.position_text(&pushed), "4aS1bS turn=B ply=1");
+    g.undo(&mut pushed, undo);
+    assert_eq!(pushed, s);
+    let r = icebox::testing::conformance(&g, 10, 8).expect("conforms");
+    assert!(r.positions > 0);
+}
+
+#[test]
+fn a_take_of_the_cell_a_move_leaves_is_refused_at_the_script_line() {
+    let script = r#"
+fn moves(s) {
+    let i = s.add_move(s.cell("a1"), s.cell("b1"));
+    s.move_take(i, s.cell("a1"), "captured");
+}
+"#;
+    let toml = TRAPS.replace("generators = [\"step\"]\n", "");
+    let g = load_with(&toml, Some(script), &[]).expect("loads");
+    // The position is refused as soon as its moves are made, at the line that built the move.
+    let err = g.position("aS6 turn=A").expect_err("refused").to_string();
+    assert!(
+        err.contains("r.rhai:4:")
+            && err.contains(
+                "taking the pieces of a1 before the move's own actions leaves the move unable to play"
+            ),
+        "{err}"
+    );
+    // Into `captured`, undeclared, a take of another cell is a part of the move.
+    let ok = script
+        .replace(
+            "s.move_take(i, s.cell(\"a1\")",
+            "s.move_take(i, s.cell(\"c1\")",
+        )
+        .replace(
+            "fn moves(s) {",
+            "fn moves(s) { if s.top(s.cell(\"a1\")) < 0 { s.add_pass(); return; }",
+        );
+    let g = load_with(&toml, Some(&ok), &[]).expect("loads");
+    let s = g.position("aS1bS4 turn=A").expect("position");
+    assert_eq!(moves_at(&g, &s), ["a1:b1&xc1"]);
+    let mut after = s.clone();
+    g.play_text(&mut after, "a1:b1&xc1").expect("legal");
+    assert_eq!(g.position_text(&after), "1aS5 turn=B ply=1 captured.A=bS");
+}

@@ -144,6 +144,52 @@ pub(super) fn register(api: &mut Api) {
 
     def!(
         api,
+        "s.take(c: int, zone: string)",
+        "Takes every piece of cell `c` off the board into a zone (the mover's, for a per-seat zone; `captured` exists without being declared): a piece the move left unsupported on a trap, a capture found only after the move. Undone with the move.",
+        "if s.height(trap) > 0 && !supported(s, trap) { s.take(trap, \"captured\"); }",
+        |c: &mut Ctx, id: i64, zone_name: &str| {
+            change(c, "take", |_, t, tx| {
+                let at: Loc = cell(t, id)?.into();
+                let to = zone(t, zone_name, tx.s.turn())?;
+                let stack = tx.s.stack(at).to_vec();
+                if stack.is_empty() {
+                    return Err(rt(format!("{} is empty: nothing to take", t.loc_name(at))));
+                }
+                for &piece in stack.iter().rev() {
+                    tx.act(
+                        t,
+                        &Action::Transfer {
+                            piece,
+                            from: at,
+                            to,
+                        },
+                    );
+                }
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
+        "s.shift(from: int, to: int)",
+        "Moves the top piece of `from` onto `to` (cells, or zone locations from `s.zone`): a piece pushed or pulled as a consequence of the move. Undone with the move.",
+        "s.shift(s.step(m.to, \"n\"), s.step(s.step(m.to, \"n\"), \"n\"));",
+        |c: &mut Ctx, from: i64, to: i64| {
+            change(c, "shift", |_, t, tx| {
+                let (from, to) = (loc(t, from)?, loc(t, to)?);
+                let piece = tx
+                    .s
+                    .top(from)
+                    .ok_or_else(|| rt(format!("{} is empty: nothing to move", t.loc_name(from))))?;
+                tx.act(t, &Action::Transfer { piece, from, to });
+                Ok(())
+            })
+        }
+    );
+
+    def!(
+        api,
         "s.set_facing(c: int, facing: string)",
         "Stands the top piece of cell `c` upright (`\"up\"`) or lays it pointing along a direction its kind's `facings` allow (`\"ne\"`): several pieces turned by one move, from `after_move`.",
         "for d in [\"n\", \"e\", \"s\", \"w\"] { let n = s.step(m.to, d); if n >= 0 && s.top(n) >= 0 { s.set_facing(n, \"up\"); } }",

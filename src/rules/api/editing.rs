@@ -168,7 +168,18 @@ pub(super) fn register(api: &mut Api) {
                     })
                     .collect();
                 m.add_part(true, &takes);
-                m.taken += stack.len() as u16;
+                m.taken = m
+                    .taken
+                    .saturating_add(u16::try_from(stack.len()).unwrap_or(u16::MAX));
+                // Checked here, at the script's line, rather than when the move is played:
+                // taking the cell the move starts from leaves it nothing to carry.
+                let mut scratch = s.clone();
+                if crate::engine::apply_actions(t, &mut scratch, &m.actions) < m.actions.len() {
+                    return Err(rt(format!(
+                        "taking the pieces of {} before the move's own actions leaves the move unable to play (it starts there, or moves a piece from there): to take a piece the move leaves or brings there, use s.take in after_move",
+                        t.loc_name(at)
+                    )));
+                }
                 Ok(())
             })
         }
