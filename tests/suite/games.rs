@@ -12,6 +12,7 @@ fn shipped() -> Vec<GameFiles> {
         "examples/race",
         "examples/breakthrough",
         "examples/yavalath",
+        "examples/jungle",
     ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }
