@@ -167,11 +167,15 @@ fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
             colour(t, *p)
         );
     }
+    // A kind named by more than one letter is drawn without the brackets text needs
+    // (`bLion`), smaller as the name is longer, to stay inside its cell.
+    let label = t.piece_text(top).replace(['<', '>'], "");
+    let size = (11.0 * 5.0 / label.chars().count().max(5) as f64).max(6.0);
     let _ = writeln!(
         out,
-        r#"<text x="{cx:.1}" y="{:.1}" font-size="11" text-anchor="middle" font-family="sans-serif" fill="black">{}</text>"#,
+        r#"<text x="{cx:.1}" y="{:.1}" font-size="{size:.1}" text-anchor="middle" font-family="sans-serif" fill="black">{}</text>"#,
         cy + CELL * 0.36,
-        esc(&t.piece_text(top))
+        esc(&label)
     );
     // Pieces of one size hide each other (a backgammon point): say how many there are.
     let mut sizes: Vec<i64> = stack.iter().map(|p| t.info(*p).size).collect();
@@ -306,13 +310,15 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         let dice: Vec<String> = s.dice().values().map(|d| d.to_string()).collect();
         lines.push((format!("dice: {}", dice.join(" ")), None));
     }
-    let scores: Vec<String> = t
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
-        .collect();
-    lines.push((format!("score: {}", scores.join(", ")), None));
+    if g.keeps_score() {
+        let scores: Vec<String> = t
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
+            .collect();
+        lines.push((format!("score: {}", scores.join(", ")), None));
+    }
     lines.push((
         match s.outcome() {
             Some(o) => format!("game over: {}", o.reason),
