@@ -295,6 +295,22 @@ impl Game {
         text
     }
 
+    /// The scores in words (`score: White 3, Black 1`), for games that keep score (a chess
+    /// board has no `score: 0, 0`): what the terminal board and the picture both show.
+    pub fn score_line(&self, s: &State) -> Option<String> {
+        if !self.keeps_score() {
+            return None;
+        }
+        let scores: Vec<String> = self
+            .tables
+            .seats
+            .iter()
+            .zip(s.scores())
+            .map(|(seat, v)| format!("{} {v}", seat.name))
+            .collect();
+        Some(format!("score: {}", scores.join(", ")))
+    }
+
     /// Whether positions can be scored: the script's `evaluate(s, p)`, or `[rules] evaluate`.
     pub fn has_evaluate(&self) -> bool {
         self.rules.hooks.evaluate || self.def.rules.evaluate.is_some()

@@ -171,17 +171,7 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
     if !vars.is_empty() {
         out.push_str(&format!("state: {}\n", vars.join(" ")));
     }
-    // Scores only for games that keep them: a chess board has no `score: 0, 0`.
-    let mut facts = Vec::new();
-    if g.keeps_score() {
-        let scores: Vec<String> = t
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
-            .collect();
-        facts.push(format!("score: {}", scores.join(", ")));
-    }
+    let mut facts: Vec<String> = g.score_line(s).into_iter().collect();
     if t.phases.len() > 1 {
         facts.push(format!("phase: {}", t.phases[s.phase()]));
     }

@@ -310,14 +310,8 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         let dice: Vec<String> = s.dice().values().map(|d| d.to_string()).collect();
         lines.push((format!("dice: {}", dice.join(" ")), None));
     }
-    if g.keeps_score() {
-        let scores: Vec<String> = t
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, seat)| format!("{} {}", seat.name, s.scores()[i]))
-            .collect();
-        lines.push((format!("score: {}", scores.join(", ")), None));
+    if let Some(line) = g.score_line(s) {
+        lines.push((line, None));
     }
     lines.push((
         match s.outcome() {
