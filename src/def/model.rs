@@ -213,12 +213,15 @@ pub struct EndDef {
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HomeEmptyDef {
-    /// A per-seat region: each seat's home.
-    pub region: String,
+    /// A per-seat region: each seat's home. Without one, the whole board: a seat with no
+    /// piece left on it loses (every enemy piece taken: Jungle, draughts).
+    #[serde(default)]
+    pub region: Option<String>,
     /// Only in this phase (`[rules] phases`): a set-up phase that builds the homes is spared.
     #[serde(default)]
     pub phase: Option<String>,
-    /// What the loss is called (default "no piece left at home").
+    /// What the loss is called (default "no piece left at home", or "no piece left on the
+    /// board" without a region).
     #[serde(default)]
     pub why: Option<String>,
 }

@@ -316,17 +316,26 @@ pub fn home(t: &Tables, s: &State) -> Option<Outcome> {
 }
 
 /// `[end.home_empty]` when a turn ends: the seats with none of their pieces in their part of
-/// `region` lose (every seat at once: a draw); `None` while every seat has one there.
-pub(crate) fn homes_left(t: &Tables, s: &State, region: usize, why: &str) -> Option<Outcome> {
-    let r = t.board.region_at(region);
+/// `region` (no region: anywhere on the board) lose (every seat at once: a draw); `None`
+/// while every seat has one there.
+pub(crate) fn homes_left(
+    t: &Tables,
+    s: &State,
+    region: Option<usize>,
+    why: &str,
+) -> Option<Outcome> {
+    let has = |c: CellId, p: PlayerId| {
+        s.stack(Loc(c.0))
+            .iter()
+            .any(|&x| t.info(x).owner == Some(p))
+    };
     let lost: Vec<bool> = (0..t.player_count())
         .map(|i| {
             let p = PlayerId(i as u8);
-            !r.for_seat(i).iter().any(|c| {
-                s.stack(Loc(c.0))
-                    .iter()
-                    .any(|&x| t.info(x).owner == Some(p))
-            })
+            match region {
+                Some(r) => !t.board.region_at(r).for_seat(i).iter().any(|c| has(c, p)),
+                None => !t.board.cells().any(|c| has(c, p)),
+            }
         })
         .collect();
     match lost.iter().filter(|l| **l).count() {

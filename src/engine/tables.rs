@@ -329,9 +329,9 @@ pub struct End {
     pub dead_one_colour: Option<(u64, u64)>,
     /// Every piece home wins.
     pub home: Option<Home>,
-    /// A seat with no piece in its part of this region when a turn ends loses: the region,
-    /// the only phase it is checked in, and what the loss is called.
-    pub home_empty: Option<(usize, Option<u8>, String)>,
+    /// A seat with no piece in its part of this region (none: on the board) when a turn
+    /// ends loses: the region, the only phase it is checked in, and what the loss is called.
+    pub home_empty: Option<(Option<usize>, Option<u8>, String)>,
 }
 
 impl End {

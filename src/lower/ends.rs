@@ -215,29 +215,35 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
     }
 }
 
-/// `[end.home_empty]`: a per-seat region, and the phase it is checked in.
+/// `[end.home_empty]`: a per-seat region (none: the whole board), and the phase it is
+/// checked in.
 fn home_empty(
     t: &Tables,
     h: &def::HomeEmptyDef,
     problems: &mut Vec<Problem>,
-) -> Option<(usize, Option<u8>, String)> {
+) -> Option<(Option<usize>, Option<u8>, String)> {
     let path = ["end", "home_empty"];
-    let Some(r) = t.board.region_index(&h.region) else {
-        problems.push(Problem::at(
-            &[path[0], path[1], "region"],
-            format!("`{}` is not a region", h.region),
-        ));
-        return None;
+    let region = match &h.region {
+        None => None,
+        Some(name) => {
+            let Some(r) = t.board.region_index(name) else {
+                problems.push(Problem::at(
+                    &[path[0], path[1], "region"],
+                    format!("`{name}` is not a region"),
+                ));
+                return None;
+            };
+            if !t.board.region_at(r).per_seat {
+                problems.push(Problem::at(
+                    &[path[0], path[1], "region"],
+                    format!(
+                        "`{name}` is one region for everybody: a home is a per-seat region (leave `region` out for the whole board)"
+                    ),
+                ));
+            }
+            Some(r)
+        }
     };
-    if !t.board.region_at(r).per_seat {
-        problems.push(Problem::at(
-            &[path[0], path[1], "region"],
-            format!(
-                "`{}` is one region for everybody: a home is a per-seat region",
-                h.region
-            ),
-        ));
-    }
     let phase = match &h.phase {
         None => None,
         Some(p) => match t.phases.iter().position(|x| x == p) {
@@ -254,11 +260,15 @@ fn home_empty(
             }
         },
     };
-    let why = h
-        .why
-        .clone()
-        .unwrap_or_else(|| "no piece left at home".to_string());
-    Some((r, phase, why))
+    let why = h.why.clone().unwrap_or_else(|| {
+        if region.is_some() {
+            "no piece left at home"
+        } else {
+            "no piece left on the board"
+        }
+        .to_string()
+    });
+    Some((region, phase, why))
 }
 
 /// `[end.sets]`: a per-seat zone, the kinds of a set, at least one count that wins.

@@ -189,6 +189,16 @@ pub fn conformance_until(
                     format!("the game is longer than max_plies = {}", t.max_plies),
                 ));
             }
+            let mut seen = std::collections::HashSet::with_capacity(moves.len());
+            if let Some(twice) = moves.iter().find(|m| !seen.insert(*m)) {
+                return Err(at(
+                    &s,
+                    format!(
+                        "the move `{}` is listed twice: two generators (or the script) make the same move, so perft and playouts count it twice and its text names two moves; keep them apart (a condition, a region, `kinds`)",
+                        notation::format_move(t, twice, s.turn())
+                    ),
+                ));
+            }
             let mut texts: Vec<String> = Vec::with_capacity(moves.len());
             for (i, m) in moves.iter().enumerate() {
                 let mt = notation::format_move(t, m, s.turn());

@@ -769,3 +769,27 @@ generators = ["take"]
         "a promoted piece is its owner's (`keep`) or the mover's (`mover`), not nobody's",
     )]);
 }
+
+#[test]
+fn the_conformance_test_names_a_move_two_generators_both_make() {
+    // `up` and `step` both make b1-b2: one move listed twice would be counted twice by perft
+    // and playouts, and its text would name two moves.
+    let g = game(
+        "{ files = 3, ranks = 3 }",
+        "[moves.up]\ndirections = [\"n\"]\nover_max = 0\n[moves.step]\ndirections = [\"n\", \"e\"]\nover_max = 0\n",
+        "[setup]\nrows = [\"3\", \"3\", \"1aS1\"]",
+    );
+    assert_eq!(
+        moves(&g, "3/3/1aS1 turn=A"),
+        sorted(&["b1-b2", "b1-b2", "b1-c1"])
+    );
+    let e = icebox::testing::conformance(&g, 2, 1)
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        e.contains(
+            "the move `b1-b2` is listed twice: two generators (or the script) make the same move"
+        ),
+        "{e}"
+    );
+}

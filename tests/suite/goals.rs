@@ -271,3 +271,33 @@ fn dead_one_colour_is_checked_where_it_is_written() {
         assert!(e.contains(want), "want `{want}` in:\n{e}");
     }
 }
+
+#[test]
+fn a_seat_with_no_piece_left_on_the_board_loses() {
+    // `[end.home_empty]` without a region: the whole board (Jungle's "captures all of the
+    // opponent's pieces"), judged when the turn ends.
+    let toml = stepping("region = \"goal\"")
+        .replace(
+            "[moves.step]",
+            "[moves.step]\nover_max = 0\nland = [\"empty\", \"enemy\"]\ncapture = \"land\"",
+        )
+        .replace("[end.reach]\nregion = \"goal\"", "[end.home_empty]");
+    let g = load(&toml).expect("loads");
+    assert_eq!(
+        after(&g, "3/1aP1/bP2 turn=A", "b2:a1").as_deref(),
+        Some("A wins: no piece left on the board")
+    );
+    // One piece left anywhere is enough.
+    assert_eq!(after(&g, "3/1aP1/bP1bP turn=A", "b2:a1"), None);
+    // The whole board is the default; a region for everybody is still refused, saying so.
+    let shared = toml
+        .replace("goal = { A = [\"c3\"], B = [\"a1\"] }", "goal = [\"c3\"]")
+        .replace("[end.home_empty]", "[end.home_empty]\nregion = \"goal\"");
+    let Err(e) = load(&shared) else {
+        panic!("a shared region loads");
+    };
+    assert!(
+        e.contains("is one region for everybody: a home is a per-seat region (leave `region` out for the whole board)"),
+        "{e}"
+    );
+}

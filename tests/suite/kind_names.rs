@@ -250,3 +250,43 @@ fn kind_names_are_refused_where_they_are_wrong() {
         ),
     ]);
 }
+
+#[test]
+fn broken_brackets_and_parts_are_unreadable_and_near_misses_illegal() {
+    use icebox::game::PlayError;
+    use icebox::notation::MoveError;
+    let g = load(&game("")).expect("loads");
+    let s = g.start().expect("start");
+    for text in [
+        "&",
+        "&&",
+        "<",
+        "<>",
+        "<<Cannon>>@c3",
+        "a<Cannon",
+        "<Cannon>@c3&",
+        "&<Cannon>@c3",
+        "d3-d4&&",
+        "d3-d4&x",
+        "<cannon>@c3",
+        "<C@c3",
+        "d3-d4=<>",
+        "d3-d4 & & c1=wP",
+    ] {
+        match g.play_text(&mut s.clone(), text) {
+            Err(PlayError::Move(MoveError::Syntax(_))) => {}
+            other => panic!("`{text}` should not read: {other:?}"),
+        }
+    }
+    for text in [
+        "<Cannon>@c3&c1=wP",
+        "d3-d4&xc1",
+        "<Horse>@c3",
+        "b<Cannon>@c3",
+    ] {
+        match g.play_text(&mut s.clone(), text) {
+            Err(PlayError::Move(MoveError::Illegal { .. })) => {}
+            other => panic!("`{text}` should be illegal: {other:?}"),
+        }
+    }
+}
