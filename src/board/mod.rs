@@ -329,9 +329,20 @@ impl Board {
             let idx = i.to_string();
             let mut at = path.to_vec();
             at.push(&idx);
-            match ranges::expand(item) {
-                Ok(names) => {
-                    cells.extend(names.iter().filter_map(|n| self.lookup(n, &at, problems)));
+            match ranges::expand_item(item) {
+                // A pattern selects the board's cells among its names.
+                Ok(e) if e.pattern => {
+                    let found: Vec<CellId> = e.names.iter().filter_map(|n| self.cell(n)).collect();
+                    if found.is_empty() {
+                        problems.push(Problem::at(
+                            &at,
+                            format!("`{item}` selects no cell of the board"),
+                        ));
+                    }
+                    cells.extend(found);
+                }
+                Ok(e) => {
+                    cells.extend(e.names.iter().filter_map(|n| self.lookup(n, &at, problems)));
                 }
                 Err(m) => problems.push(Problem::at(&at, m)),
             }

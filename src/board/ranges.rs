@@ -2,19 +2,132 @@
 //! along a file, so a region or a course reads like the rule text ("points 1 to 6") instead
 //! of a list to check by eye. A range runs either way (`"24..1"` counts down) and includes
 //! both ends.
+//!
+//! Patterns select from the board rather than name every cell: `"a1..h3"`, two corners of a
+//! rectangle (rank by rank from the first corner's), and a filter after a blank, on a
+//! rectangle or a range: `"a1..h3 dark"` (a1's colour: files and ranks from 0 adding up to an
+//! even number), `"light"`, or `"a1..q17 step 2"` (every second file and rank from the first
+//! corner: a dots-and-boxes board's dots). A pattern's cells that the board lacks are left
+//! out (a rectangle across a cross-shaped board), but a pattern must select one at least.
 
 /// The most cells one range may name: a board has no more.
 const MAX_NAMES: u64 = crate::board::MAX_CELLS as u64;
 
-/// The names an item of a cell list stands for: itself, or every name of its range in order.
-/// Cell names are letters, digits and `_`, so `..` never occurs inside one.
+/// What a cell-list item stands for: names in order, and whether they are a pattern's (a
+/// rectangle, or a filtered range), which may name cells the board lacks.
+pub(crate) struct Expanded {
+    /// The names, in order.
+    pub names: Vec<String>,
+    /// A pattern selects from the board: names it lacks are left out.
+    pub pattern: bool,
+}
+
+/// The names an item of a cell list stands for: itself, every name of its range in order, or
+/// a pattern's (see the module's text). Cell names are letters, digits and `_`, so `..` and
+/// blanks never occur inside one.
 pub(crate) fn expand(item: &str) -> Result<Vec<String>, String> {
+    expand_item(item).map(|e| e.names)
+}
+
+/// [`expand`], saying whether the item is a pattern.
+pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
+    let mut words = item.split_whitespace();
+    let range = words.next().unwrap_or_default();
+    let filter: Vec<&str> = words.collect();
+    let keep = match filter.as_slice() {
+        [] => None,
+        ["dark"] => Some(Filter::Colour(0)),
+        ["light"] => Some(Filter::Colour(1)),
+        ["step", n] => match n.parse::<u32>() {
+            Ok(n) if n >= 1 => Some(Filter::Step(n)),
+            _ => {
+                return Err(format!(
+                    "`{item}`: a step is a whole number from 1 (`step 2`)"
+                ));
+            }
+        },
+        _ => {
+            return Err(format!(
+                "`{item}`: after a range, a filter is `dark`, `light` or `step N`"
+            ));
+        }
+    };
+    if let Some((a, b)) = range.split_once("..")
+        && let (Some((pa, na)), Some((pb, nb))) = (split(a), split(b))
+        && pa != pb
+        && na != nb
+        && pa.len() == 1
+        && pb.len() == 1
+    {
+        // Two corners of a rectangle, rank by rank from the first corner's.
+        let (fa, fb) = (u32::from(pa.as_bytes()[0]), u32::from(pb.as_bytes()[0]));
+        if span(na, nb) * span(fa, fb) > MAX_NAMES {
+            return Err(format!(
+                "`{item}` names more cells than a board has ({MAX_NAMES})"
+            ));
+        }
+        let mut names = Vec::new();
+        for (ri, n) in steps(na, nb).enumerate() {
+            for (fi, f) in steps(fa, fb).enumerate() {
+                let file = char::from_u32(f).unwrap_or('?');
+                let keep = match keep {
+                    None => true,
+                    Some(Filter::Colour(c)) => (f - u32::from(b'a') + n - 1) % 2 == c,
+                    Some(Filter::Step(k)) => ri % k as usize == 0 && fi % k as usize == 0,
+                };
+                if keep {
+                    names.push(format!("{file}{n}"));
+                }
+            }
+        }
+        return Ok(Expanded {
+            names,
+            pattern: true,
+        });
+    }
+    let names = expand_range(if keep.is_some() { range } else { item })?;
+    let Some(keep) = keep else {
+        return Ok(Expanded {
+            names,
+            pattern: false,
+        });
+    };
+    let names = names
+        .into_iter()
+        .enumerate()
+        .filter(|(i, name)| match keep {
+            Filter::Step(k) => i % k as usize == 0,
+            Filter::Colour(c) => split(name).is_some_and(|(file, n)| {
+                file.len() == 1
+                    && (u32::from(file.as_bytes()[0]) - u32::from(b'a') + n - 1) % 2 == c
+            }),
+        })
+        .map(|(_, name)| name)
+        .collect();
+    Ok(Expanded {
+        names,
+        pattern: true,
+    })
+}
+
+/// What a pattern keeps of its cells.
+#[derive(Clone, Copy)]
+enum Filter {
+    /// The squares of a colour: 0 for a1's (files and ranks from 0 adding up to an even
+    /// number), 1 for the other.
+    Colour(u32),
+    /// Every `n`th file and rank from the first corner (every `n`th cell of a range).
+    Step(u32),
+}
+
+/// A cell, or every name of a range in order.
+fn expand_range(item: &str) -> Result<Vec<String>, String> {
     let Some((a, b)) = item.split_once("..") else {
         return Ok(vec![item.to_string()]);
     };
     let bad = || {
         format!(
-            "`{item}` is not a range: a range joins two cells of one file (`a3..a6`), of one rank (`c1..f1`) or two numbered cells (`1..6`)"
+            "`{item}` is not a range: a range joins two cells of one file (`a3..a6`), of one rank (`c1..f1`), two numbered cells (`1..6`) or two corners of a rectangle (`a1..c3`)"
         )
     };
     let (Some((pa, na)), Some((pb, nb))) = (split(a), split(b)) else {
@@ -83,7 +196,7 @@ mod tests {
     #[test]
     fn what_is_not_a_range_says_what_a_range_is() {
         for bad in [
-            "c1..d2",
+            "c1..dd2",
             "a..b",
             "1..",
             "x_1..x_3",
@@ -97,5 +210,35 @@ mod tests {
             );
         }
         assert!(expand("1..99999").unwrap_err().contains("more cells"));
+        for bad in [
+            "a1..c3 grey",
+            "a1..c3 step 0",
+            "a1..c3 step",
+            "a1..c3 dark light",
+        ] {
+            let e = expand(bad).unwrap_err();
+            assert!(e.contains(bad), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn patterns_select_rectangles_colours_and_steps() {
+        assert_eq!(
+            expand("a1..b2").unwrap(),
+            ["a1", "b1", "a2", "b2"],
+            "rank by rank from the first corner"
+        );
+        assert_eq!(expand("b2..a1").unwrap(), ["b2", "a2", "b1", "a1"]);
+        assert_eq!(expand("a1..d2 dark").unwrap(), ["a1", "c1", "b2", "d2"]);
+        assert_eq!(expand("a1..d2 light").unwrap(), ["b1", "d1", "a2", "c2"]);
+        assert_eq!(
+            expand("a1..e3 step 2").unwrap(),
+            ["a1", "c1", "e1", "a3", "c3", "e3"]
+        );
+        assert_eq!(expand("a1..a7 step 3").unwrap(), ["a1", "a4", "a7"]);
+        assert_eq!(expand("a1..h1 dark").unwrap(), ["a1", "c1", "e1", "g1"]);
+        assert_eq!(expand("1..9 step 4").unwrap(), ["1", "5", "9"]);
+        assert!(super::expand_item("a1..b2").unwrap().pattern);
+        assert!(!super::expand_item("a1..a2").unwrap().pattern);
     }
 }

@@ -24,7 +24,10 @@ pub struct GameDef {
     #[serde(default)]
     pub directions: BTreeMap<String, BTreeMap<String, String>>,
     /// Named cell sets. A region is either one list of cells, or a table of lists per seat.
-    /// An item may be a range: `"1..6"`, `"c1..f1"` along a rank, `"a3..a6"` along a file.
+    /// An item may be a range: `"1..6"`, `"c1..f1"` along a rank, `"a3..a6"` along a file;
+    /// or a pattern, which selects the board's cells: `"a1..h3"` (a rectangle, two corners),
+    /// with a filter after a blank: `"a1..h3 dark"` (a1's colour), `"light"`, `"a1..q17 step 2"`
+    /// (every second file and rank from the first corner).
     #[serde(default)]
     pub regions: BTreeMap<String, RegionDef>,
     /// Off-board places that hold pieces: reserves, stashes, bars, trays, captured piles.
@@ -688,7 +691,8 @@ pub struct GridDef {
     pub files: u32,
     /// Number of ranks (rows), named `1`, `2`, ... from the bottom.
     pub ranks: u32,
-    /// Cells cut out of the grid; an item may be a range along a rank or a file (`"a1..b1"`).
+    /// Cells cut out of the grid; an item may be a range (`"a1..a3"`) or a pattern, as in
+    /// `[regions]`: a rectangle (`"a1..b2"`), `"a1..q17 step 2"` (a dots-and-boxes board's dots).
     #[serde(default)]
     pub removed: Vec<String>,
     /// Only the squares of one colour: `dark` (a1's colour, as on a chess or draughts
@@ -704,8 +708,8 @@ pub struct GridDef {
     pub directions: Vec<String>,
     /// The points the diagonal links run through, on a board of points joined by lines
     /// (alquerque, the fox-and-geese cross): `dark` (a1's colour: files and ranks adding up
-    /// to an even number, counted from a1 = 0 + 0), `light`, or a list of cells (ranges
-    /// allowed: `"a1..e1"`). A diagonal link joins two such points; the orthogonal links
+    /// to an even number, counted from a1 = 0 + 0), `light`, or a list of cells (ranges and
+    /// patterns allowed: `"a1..e1"`, `"b2..d4 dark"`). A diagonal link joins two such points; the orthogonal links
     /// join every neighbour. The board is drawn as points and lines. Default: every point.
     #[serde(default)]
     pub diagonals: Option<DiagonalsDef>,

@@ -226,18 +226,26 @@ fn grid_cells(
     let mut names = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let at = ["board", "grid", key, &i.to_string()];
-        match crate::board::ranges::expand(item) {
+        match crate::board::ranges::expand_item(item) {
             Err(e) => problems.push(Problem::at(&at, e)),
             Ok(expanded) => {
-                for name in expanded {
+                let pattern = expanded.pattern;
+                let before = names.len();
+                for name in expanded.names {
                     if all.iter().any(|(_, _, n)| *n == name) {
                         names.push(name);
-                    } else {
+                    } else if !pattern {
                         problems.push(
                             Problem::at(&at, format!("`{name}` is not a cell of the grid"))
                                 .suggesting(&name, all.iter().map(|(_, _, n)| n.as_str())),
                         );
                     }
+                }
+                if pattern && names.len() == before {
+                    problems.push(Problem::at(
+                        &at,
+                        format!("`{item}` selects no cell of the grid"),
+                    ));
                 }
             }
         }

@@ -130,10 +130,10 @@ fn point_grids_are_refused_where_they_are_wrong() {
         ),
         (
             stepper(
-                r#"grid = { files = 5, ranks = 5, removed = ["a1..b2"] }"#,
+                r#"grid = { files = 5, ranks = 5, removed = ["a1..bb2"] }"#,
                 "c3",
             ),
-            "`a1..b2` is not a range: a range joins two cells of one file (`a3..a6`), of one rank (`c1..f1`)",
+            "`a1..bb2` is not a range: a range joins two cells of one file (`a3..a6`), of one rank (`c1..f1`), two numbered cells (`1..6`) or two corners of a rectangle (`a1..c3`)",
         ),
         (
             stepper(
@@ -141,6 +141,45 @@ fn point_grids_are_refused_where_they_are_wrong() {
                 "c3",
             ),
             "`grey` is not where diagonals run: write `dark` (through a1 and every other point), `light`, or a list of cells",
+        ),
+    ]);
+}
+
+#[test]
+fn patterns_cut_a_cross_a_board_of_dots_and_a_region_of_dark_squares() {
+    // The cross again, four rectangles cut out instead of eight ranges.
+    let cross = r#"grid = { files = 7, ranks = 7, diagonals = "dark", removed = ["a1..b2", "f1..g2", "a6..b7", "f6..g7"] }"#;
+    let g = load(&stepper(cross, "d4")).expect("loads");
+    assert_eq!(g.tables().board.len(), 33);
+    assert_eq!(neighbours(cross, "c1"), ["c2", "d1", "d2"]);
+    // A dots-and-boxes board of 8x8 boxes: 17x17 cells less the 81 dots, one item.
+    let lines = r#"grid = { files = 17, ranks = 17, removed = ["a1..q17 step 2"] }"#;
+    let g = load(&stepper(lines, "b1")).expect("loads");
+    assert_eq!(g.tables().board.len(), 289 - 81);
+    // A region as a pattern selects only the board's cells: the dark squares of a rectangle
+    // across the cross's cut-out corners.
+    let toml = stepper(cross, "d4")
+        .replace(
+            "[pieces.S]",
+            "[regions.camp]\nA = [\"a1..g2 dark\"]\nB = [\"a6..g7 dark\"]\n[pieces.S]",
+        )
+        .replace("[rules]", "[end.reach]\nregion = \"camp\"\n[rules]");
+    let g = load(&toml).expect("loads");
+    let camp = g.tables().board.region("camp").expect("camp");
+    let names: Vec<&str> = camp
+        .for_seat(0)
+        .iter()
+        .map(|c| g.tables().board.name(c))
+        .collect();
+    assert_eq!(names, ["c1", "e1", "d2"]);
+    refused(&[
+        (
+            stepper(cross, "d4").replace("removed = [", "removed = [\"a1..b2 grey\", "),
+            "`a1..b2 grey`: after a range, a filter is `dark`, `light` or `step N`",
+        ),
+        (
+            toml.replace("\"a6..g7 dark\"", "\"a8..g9 dark\""),
+            "`a8..g9 dark` selects no cell of the board",
         ),
     ]);
 }
