@@ -1280,6 +1280,11 @@ pub struct GeneratorDef {
     /// Most occupied cells among those passed over.
     #[serde(default)]
     pub over_occupied_max: Option<u32>,
+    /// A region every cell passed over must lie in (the mover's part, if per seat): Jungle's
+    /// lion leaping the river passes over water only, so it lands on the first square past
+    /// it.
+    #[serde(default)]
+    pub over_region: Option<String>,
     /// What the landing cell must satisfy.
     #[serde(default)]
     pub land: Option<Conds>,

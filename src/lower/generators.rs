@@ -85,6 +85,7 @@ const OWN: [(GeneratorKind, &str, &[&str]); 11] = [
             "over",
             "over_occupied_min",
             "over_occupied_max",
+            "over_region",
             "chain",
             "chain_stop",
             "revisit",
@@ -764,6 +765,10 @@ impl<'a> Lowering<'a> {
             over: conds(&m.over, &[def::CellCond::Empty]),
             over_occupied_min: m.over_occupied_min,
             over_occupied_max: m.over_occupied_max.unwrap_or(u32::MAX),
+            over_region: m
+                .over_region
+                .as_ref()
+                .and_then(|r| self.region(r, &["over_region"])),
             chain: m.chain,
             chain_stop: conds(&m.chain_stop, &[]),
             revisit: m.revisit,

@@ -793,3 +793,20 @@ fn the_conformance_test_names_a_move_two_generators_both_make() {
         "{e}"
     );
 }
+
+#[test]
+fn a_ray_may_pass_over_the_cells_of_a_region_only() {
+    // Over the water (b1, c1) and out: a ray with `over_region` passes water cells only, so
+    // it lands in the water or on the first cell past it, never further.
+    let leap = "[moves.leap]\ndirections = [\"e\"]\nover_min = 1\nover_max = \"any\"\nover_region = \"water\"\n";
+    let g = game(
+        "{ files = 5, ranks = 1 }",
+        leap,
+        "[regions]\nwater = [\"b1..c1\"]",
+    );
+    assert_eq!(moves(&g, "aS4 turn=A"), sorted(&["a1-c1", "a1-d1"]));
+    // A piece in the water blocks (`over` is `empty` by default): A can only pass.
+    assert_eq!(moves(&g, "aS1bS2 turn=A"), sorted(&["pass"]));
+    // Starting past the water, nothing to pass over.
+    assert_eq!(moves(&g, "3aS1 turn=A"), sorted(&["pass"]));
+}

@@ -27,6 +27,9 @@ pub struct Ray {
     pub over_occupied_min: u32,
     /// Most occupied cells passed over.
     pub over_occupied_max: u32,
+    /// A region every cell passed over lies in (the mover's part, if per seat): Jungle's
+    /// leap over the water.
+    pub over_region: Option<usize>,
     /// Multi-leg moves.
     pub chain: Chain,
     /// A leg landing on a cell satisfying this ends the move (empty = never).
@@ -117,7 +120,13 @@ fn walk_from(
         capturing: pat.capture.mode != CaptureMode::None,
         rule_cells,
     };
-    w.walk(from, &mut leg, out);
+    // Two walks, so that a ray without `over_region` (every shipped game but one) pays
+    // nothing for it in its inner loop.
+    if ray.over_region.is_some() {
+        w.walk::<true>(from, &mut leg, out);
+    } else {
+        w.walk::<false>(from, &mut leg, out);
+    }
 }
 
 /// One piece's walk along a ray generator's lines, leg after leg.
@@ -189,9 +198,15 @@ impl Walker<'_> {
         })
     }
 
-    /// Explores every leg from `at`.
-    fn walk(&self, at: CellId, leg: &mut Leg, out: &mut Vec<Move>) {
+    /// Explores every leg from `at`; `REGION`: the ray has an `over_region`.
+    fn walk<const REGION: bool>(&self, at: CellId, leg: &mut Leg, out: &mut Vec<Move>) {
         let (t, pat, ray, player, piece) = (self.t, self.pat, self.ray, self.player, self.piece);
+        let over_region = if REGION {
+            ray.over_region
+                .map(|r| t.board.region_at(r).for_seat(player.index()))
+        } else {
+            None
+        };
         let (omin, omax, passed_cell) = (self.omin, self.omax, self.passed_cell);
         let (keep_over, capturing) = (self.keep_over, self.capturing);
         // Some only when the seat has at most 64 directions.
@@ -267,7 +282,7 @@ impl Walker<'_> {
                     let mut deeper = false;
                     if can_chain {
                         let n_before = out.len();
-                        self.walk(next, leg, out);
+                        self.walk::<REGION>(next, leg, out);
                         deeper = out.len() > n_before;
                     }
                     if verdict.stop
@@ -290,7 +305,10 @@ impl Walker<'_> {
                     break;
                 }
                 // `next` becomes a cell passed over.
-                if !self.masks[1].holds(top) || (capturing && leg.captured.contains(&next)) {
+                if !self.masks[1].holds(top)
+                    || (capturing && leg.captured.contains(&next))
+                    || over_region.is_some_and(|r| !r.contains(next))
+                {
                     break;
                 }
                 if top.is_some() {
