@@ -610,15 +610,6 @@ impl Tables {
             .map(|i| PlayerId(i as u8))
     }
 
-    /// A kind by its symbol (the unpromoted one, when a promoted form shares it).
-    pub fn kind(&self, symbol: &str) -> Option<KindId> {
-        self.kinds
-            .iter()
-            .position(|k| k.symbol == symbol && !k.promoted)
-            .or_else(|| self.kinds.iter().position(|k| k.symbol == symbol))
-            .map(|i| KindId(i as u8))
-    }
-
     /// A kind by its key or its text: a letter or a name, with `~` for a promoted form
     /// (`Q`, `Q~`, `Cannon`), a name also in the angle brackets text writes it in (`<Cannon>`).
     pub fn kind_text(&self, text: &str) -> Option<KindId> {
@@ -664,13 +655,7 @@ impl Tables {
             }
             let mut rest = word;
             while !rest.is_empty() {
-                let len = if rest.starts_with('<') {
-                    rest.find('>').map_or(rest.len(), |i| i + 1)
-                } else {
-                    rest.chars().next().map_or(0, char::len_utf8)
-                };
-                let len = len + usize::from(rest[len..].starts_with('~'));
-                let (one, more) = rest.split_at(len);
+                let (one, more) = kind_token(rest);
                 out.push(
                     self.kind_text(one)
                         .ok_or_else(|| format!("`{one}` is not a piece kind"))?,
@@ -725,4 +710,17 @@ impl Tables {
     pub fn generator(&self, name: &str) -> Option<usize> {
         self.generators.iter().position(|p| p.name == name)
     }
+}
+
+/// The first kind's text at the start of `text` and what follows it: a letter, or a name in
+/// angle brackets, then `~` for a promoted form (`Q~e5` -> (`Q~`, `e5`), `<Cannon>c3` ->
+/// (`<Cannon>`, `c3`)). Whether it is a kind of the game is `Tables::kind_text`'s to say.
+pub fn kind_token(text: &str) -> (&str, &str) {
+    let len = if text.starts_with('<') {
+        text.find('>').map_or(text.len(), |i| i + 1)
+    } else {
+        text.chars().next().map_or(0, char::len_utf8)
+    };
+    let len = len + usize::from(text[len..].starts_with('~'));
+    text.split_at(len)
 }

@@ -40,13 +40,7 @@ pub fn shorthand(t: &Tables, s: &State, moves: &[Move], text: &str) -> Vec<usize
     }
     // A kind (a letter or a name in angle brackets, with `~` for a promoted form), then
     // optionally `x`/`:` and a destination.
-    let len = if text.starts_with('<') {
-        text.find('>').map_or(text.len(), |i| i + 1)
-    } else {
-        text.chars().next().map_or(0, char::len_utf8)
-    };
-    let len = len + usize::from(text[len..].starts_with('~'));
-    let (kind, rest) = text.split_at(len);
+    let (kind, rest) = crate::engine::kind_token(text);
     let Some(kind) = t.kind_text(kind) else {
         return Vec::new();
     };

@@ -333,6 +333,19 @@ fn moves(s) {
             ),
         "{err}"
     );
+    // Nor can a move take a piece it brings (issue 35: "a piece that arrives on `c` during
+    // the move cannot be taken"): the error at the line says where that is done instead.
+    let arriving = script.replace(
+        "s.move_take(i, s.cell(\"a1\")",
+        "s.move_take(i, s.cell(\"b1\")",
+    );
+    let g = load_with(&toml, Some(&arriving), &[]).expect("loads");
+    let err = g.position("aS6 turn=A").expect_err("refused").to_string();
+    assert!(
+        err.contains("r.rhai:4:")
+            && err.contains("b1 is empty: nothing to take (a take is played before the move; a piece the move brings there is taken from after_move, with s.take)"),
+        "{err}"
+    );
     // Into `captured`, undeclared, a take of another cell is a part of the move.
     let ok = script
         .replace(

@@ -155,7 +155,10 @@ pub(super) fn register(api: &mut Api) {
                 let m = move_mut(out, i)?;
                 let stack = s.stack(at).to_vec();
                 if stack.is_empty() {
-                    return Err(rt(format!("{} is empty: nothing to take", t.loc_name(at))));
+                    return Err(rt(format!(
+                        "{} is empty: nothing to take (a take is played before the move; a piece the move brings there is taken from after_move, with s.take)",
+                        t.loc_name(at)
+                    )));
                 }
                 // Captures go first, as in generated moves, so the cell is clear for a landing.
                 let takes: Vec<Action> = stack
