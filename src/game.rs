@@ -467,9 +467,39 @@ impl Game {
     /// Reads a move text and plays it if it is legal.
     pub fn play_text(&self, s: &mut State, text: &str) -> Result<(Move, Undo), PlayError> {
         let legal = self.legal_moves(s).map_err(PlayError::Rules)?;
-        let m = notation::resolve(&self.tables, &legal, s.turn(), text).map_err(PlayError::Move)?;
+        let m = self.resolve(s, &legal, text).map_err(PlayError::Move)?;
         let u = self.play(s, &m).map_err(PlayError::Rules)?;
         Ok((m, u))
+    }
+
+    /// Reads a move text against `legal`, the legal moves of `s`. Where moves of the same
+    /// effect are one move (`[rules] one_move_per_effect`), a text naming one the list left
+    /// out means the legal move that stands for it (`wM@a3&nw[cw]` for `wM@a1&sw[cw]`: the
+    /// same marble on the same cell).
+    pub fn resolve(
+        &self,
+        s: &State,
+        legal: &[Move],
+        text: &str,
+    ) -> Result<Move, notation::MoveError> {
+        let t = &*self.tables;
+        let first = notation::resolve(t, legal, s.turn(), text);
+        if !t.one_move_per_effect || !matches!(first, Err(notation::MoveError::Illegal { .. })) {
+            return first;
+        }
+        let mut every = Vec::new();
+        if crate::engine::legal::every_move(t, s, &mut every, self.script_moves()).is_err() {
+            return first;
+        }
+        let Ok(named) = notation::resolve(t, &every, s.turn(), text) else {
+            return first;
+        };
+        let want = crate::engine::legal::effect_of(t, s, &named);
+        legal
+            .iter()
+            .find(|m| crate::engine::legal::effect_of(t, s, m) == want)
+            .cloned()
+            .map_or(first, Ok)
     }
 
     /// The text of a move, as the player to move in `s` writes it.
@@ -669,7 +699,8 @@ impl Game {
             | Shape::Word(_)
             | Shape::Remove
             | Shape::Change
-            | Shape::Purge(_) => None,
+            | Shape::Purge(_)
+            | Shape::Transform(_) => None,
         };
         for a in &m.actions {
             if !tx.act(t, a) {
@@ -925,15 +956,7 @@ fn ends_after(t: &Tables, tx: &mut Tx<'_>, m: &Move, mover: PlayerId) {
     if tx.s.is_over() || !t.end.checks_after_move() {
         return;
     }
-    let placed: smallvec::SmallVec<[crate::board::CellId; 8]> = m
-        .to()
-        .into_iter()
-        .chain(m.actions.iter().filter_map(|a| match *a {
-            crate::engine::Action::Replace { at, .. } => Some(at),
-            _ => None,
-        }))
-        .filter_map(|l| t.loc_cell(l))
-        .collect();
+    let placed = crate::engine::goals::placed_cells(t, m);
     if let Some(o) = crate::engine::goals::after_move(t, tx.s, &t.end, mover, &placed) {
         tx.set_outcome(Some(o));
     }

@@ -603,7 +603,7 @@ impl Session<'_> {
     fn read_move(&self, moves: &[Move], text: &str) -> Option<Move> {
         let t = &self.g.tables();
         let who = self.s.turn();
-        let err = match crate::notation::resolve(t, moves, who, text) {
+        let err = match self.g.resolve(&self.s, moves, text) {
             Ok(m) => return Some(m),
             Err(e) => e,
         };

@@ -415,6 +415,29 @@ pub fn position_svg(g: &Game, s: &State) -> String {
             );
         }
     }
+    if grid {
+        // The blocks a transform turns, outlined (Pentago's quarters).
+        let mut drawn: Vec<usize> = Vec::new();
+        for tr in &t.transforms {
+            if drawn.contains(&tr.region) {
+                continue;
+            }
+            drawn.push(tr.region);
+            let centres = tr.cells.iter().map(|(c, _)| pts[c.index()]);
+            let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+            for (x, y) in centres {
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+            let _ = writeln!(
+                out,
+                r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#3a2a1a" stroke-width="3"/>"##,
+                x0 - CELL / 2.0,
+                y0 - CELL / 2.0,
+                x1 - x0 + CELL,
+                y1 - y0 + CELL
+            );
+        }
+    }
     if let Some((files, ranks)) = b.grid.filter(|_| !b.is_hex_grid()) {
         // Coordinates on the margins.
         for f in 0..files {

@@ -277,6 +277,11 @@ pub struct LineDef {
     /// Only pieces of these kinds count (empty = any).
     #[serde(default)]
     pub kinds: Vec<String>,
+    /// Every seat's lines through the cells the move changed count, not only the mover's:
+    /// a move that gives another seat a line (a twist turning its pieces into one) wins
+    /// for that seat, and one that gives several seats lines at once is a draw (Pentago).
+    #[serde(default)]
+    pub every_seat: bool,
 }
 
 /// A losing line (`[end.losing_line]`): the seat that makes it loses.
@@ -1243,6 +1248,50 @@ pub enum GeneratorKind {
     /// or are taken from their set-up cell (in positions: `moved=h1` lists set-up pieces that
     /// moved and came back).
     Castle,
+    /// Turn or reflect a block of cells as one (Pentago's twist): every piece of the block
+    /// moves to its image, pointing pieces turned with it. A move for each of `blocks` and
+    /// each of `transforms`, written `ne[cw]` (the block's region, the transform); made
+    /// whatever the block holds, an empty block too.
+    Transform,
+}
+
+/// How a block of cells is turned or reflected (`transforms` of a `transform` generator),
+/// as drawn with the first file on the left and the first rank at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum TransformWord {
+    /// A quarter turn clockwise (a square block).
+    Cw,
+    /// A quarter turn anticlockwise (a square block).
+    Ccw,
+    /// A half turn.
+    Half,
+    /// Files reversed: the block mirrored left to right.
+    FlipFiles,
+    /// Ranks reversed: the block mirrored top to bottom.
+    FlipRanks,
+    /// Reflected in its diagonal from the bottom left corner to the top right (a square
+    /// block).
+    FlipDiagonal,
+    /// Reflected in its diagonal from the top left corner to the bottom right (a square
+    /// block).
+    FlipAntidiagonal,
+}
+
+impl TransformWord {
+    /// How the transform is written in a move, in brackets after the block (`ne[cw]`).
+    pub fn name(self) -> &'static str {
+        match self {
+            TransformWord::Cw => "cw",
+            TransformWord::Ccw => "ccw",
+            TransformWord::Half => "half",
+            TransformWord::FlipFiles => "flip_files",
+            TransformWord::FlipRanks => "flip_ranks",
+            TransformWord::FlipDiagonal => "flip_diagonal",
+            TransformWord::FlipAntidiagonal => "flip_antidiagonal",
+        }
+    }
 }
 
 /// A native move generator: "all moves of this shape", computed in Rust, asked for by name
@@ -1562,6 +1611,22 @@ pub struct GeneratorDef {
     /// facing but its own) or `up`. The move's text ends with the facing: `a1-a5[ne]`.
     #[serde(default)]
     pub turn_to: Option<TurnTo>,
+    /// For `transform`: the blocks it turns or reflects, by region name (Pentago's four
+    /// quadrants). Each block must map onto itself under each of `transforms`.
+    #[serde(default)]
+    pub blocks: Vec<String>,
+    /// For `transform`: how each block may be turned or reflected, a move for each.
+    #[serde(default)]
+    pub transforms: Vec<TransformWord>,
+    /// After each of this generator's moves, every move of the generator named here, made by
+    /// the same seat on the position the first leaves: one move of two parts, the second
+    /// written after `&` (Pentago: `wM@b2&ne[cw]`, place a marble, then twist a block). A
+    /// first part that wins the game by `[end]` (a line, a connection, a region reached) is
+    /// a move alone: the game is over before the second part ("five in a row, either before
+    /// or after the rotation"). A first part after which the named generator has no move is
+    /// a move alone too.
+    #[serde(default)]
+    pub then: Option<String>,
 }
 
 /// How a moved piece stands when its move ends (`turn_to`).
@@ -2038,6 +2103,14 @@ pub struct RulesDef {
     /// this word instead of a move, the stone becoming its own (Hex).
     #[serde(default)]
     pub swap: Option<SwapDef>,
+    /// Moves that leave the same position are one move: of several moves with the same
+    /// effect only the first generated is legal (Pentago: placing a marble and twisting an
+    /// empty block one way or the other, or another empty block, is the same move;
+    /// international draughts: two capture sequences over the same pieces from the same
+    /// square to the same square). Moves then count as positions reached (perft), and an
+    /// agent does not weigh one choice twice. Costs each move a play on a scratch state.
+    #[serde(default)]
+    pub one_move_per_effect: bool,
 }
 
 /// The swap rule (`[rules.swap]`): on the game's second ply, while the board holds exactly

@@ -392,7 +392,8 @@ pub fn after(
         | Shape::Remove
         | Shape::Turn
         | Shape::Change
-        | Shape::Purge(_) => Ok(!tx.s.dice().is_empty()),
+        | Shape::Purge(_)
+        | Shape::Transform(_) => Ok(!tx.s.dice().is_empty()),
     }
 }
 

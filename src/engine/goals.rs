@@ -93,6 +93,68 @@ fn line_made(
     placed.iter().find_map(|&c| line_through(t, s, line, p, c))
 }
 
+/// The lines through the `placed` cells whoever's they are (`[end.line] every_seat`): one
+/// seat's win, or a draw when several seats have one.
+fn lines_of_every_seat(t: &Tables, s: &State, line: &Line, placed: &[CellId]) -> Option<Outcome> {
+    let mut found: smallvec::SmallVec<[(PlayerId, Vec<CellId>); 2]> = smallvec::SmallVec::new();
+    for &c in placed {
+        let Some(owner) = s.top_cell(c).and_then(|q| t.info(q).owner) else {
+            continue;
+        };
+        if found.iter().any(|(p, _)| *p == owner) {
+            continue;
+        }
+        if let Some(cells) = line_through(t, s, line, owner, c) {
+            found.push((owner, cells));
+        }
+    }
+    match found.as_slice() {
+        [] => None,
+        [(p, cells)] => {
+            let mut o = Outcome::win(t, *p, format!("{} in a row", cells.len()));
+            o.cells = cells.clone();
+            Some(o)
+        }
+        several => {
+            let mut o = Outcome::draw(
+                t,
+                format!(
+                    "{} seats made {} in a row at once",
+                    several.len(),
+                    line.length
+                ),
+            );
+            o.cells = several
+                .iter()
+                .flat_map(|(_, c)| c.iter().copied())
+                .collect();
+            Some(o)
+        }
+    }
+}
+
+/// The cells a move put pieces on, where the `[end]` goals look: its landing, the cells
+/// where it changed a piece, and every cell of a block it turned.
+pub(crate) fn placed_cells(t: &Tables, m: &super::Move) -> smallvec::SmallVec<[CellId; 8]> {
+    let mut out: smallvec::SmallVec<[CellId; 8]> = m
+        .to()
+        .into_iter()
+        .chain(m.actions.iter().filter_map(|a| match *a {
+            super::Action::Replace { at, .. } => Some(at),
+            _ => None,
+        }))
+        .filter_map(|l| t.loc_cell(l))
+        .collect();
+    for a in &m.actions {
+        if let super::Action::Transform { i, .. } = *a
+            && let Some(tr) = t.transforms.get(usize::from(i))
+        {
+            out.extend(tr.cells.iter().map(|(c, _)| *c));
+        }
+    }
+    out
+}
+
 /// Whether the move put one of `p`'s pieces of the counted kinds on `p`'s part of the
 /// region (`[end.reach]`). Only the cells the move put a piece on are looked at, so a piece
 /// that stood there already does not win again and the test costs nothing per cell.
@@ -132,6 +194,13 @@ pub fn after_move(
         return Some(o);
     }
     if let Some(line) = &end.line
+        && end.line_every_seat
+        && let Some(o) = lines_of_every_seat(t, s, line, placed)
+    {
+        return Some(o);
+    }
+    if let Some(line) = &end.line
+        && !end.line_every_seat
         && let Some(cells) = line_made(t, s, line, mover, placed)
     {
         let mut o = Outcome::win(t, mover, format!("{} in a row", cells.len()));

@@ -9,11 +9,27 @@
 //! moves are the game's.
 
 use super::dice_turn::{self as turn, Stage};
-use super::{Move, Shape, State, Tables};
+use super::{Action, Move, Shape, State, Tables};
 
 /// Fills `out` with the moves of the player to move, the script's hook (`script`, when the
-/// game has one) run between the generators and the filters.
+/// game has one) run between the generators and the filters; of moves with the same effect
+/// only the first when the rules say so (`one_move_per_effect`).
 pub fn generate<E>(
+    t: &Tables,
+    s: &State,
+    out: &mut Vec<Move>,
+    script: Option<impl FnOnce(&State, &mut Vec<Move>) -> Result<(), E>>,
+) -> Result<(), E> {
+    every_move(t, s, out, script)?;
+    if t.one_move_per_effect {
+        one_per_effect(t, s, out);
+    }
+    Ok(())
+}
+
+/// The same, every move generated, moves of the same effect too: what a move text may name
+/// (`Game::resolve` finds the legal move that stands for it).
+pub fn every_move<E>(
     t: &Tables,
     s: &State,
     out: &mut Vec<Move>,
@@ -26,7 +42,12 @@ pub fn generate<E>(
         let cx = super::attack::ctx(t, s, s.turn());
         for tier in t.tiers(s.phase()) {
             for &p in tier {
-                super::generators::generate(&cx, &t.generators[p], out);
+                let g = &t.generators[p];
+                let start = out.len();
+                super::generators::generate(&cx, g, out);
+                if let Some(next) = g.then {
+                    then_parts(t, s, &t.generators[next], start, out);
+                }
             }
             if !out.is_empty() {
                 break;
@@ -80,6 +101,99 @@ pub fn generate<E>(
     }
     super::marks::decorate(t, s, out);
     Ok(())
+}
+
+/// The key of what move `m` changes in `s` (see [`State::effect_key`]).
+pub fn effect_of(t: &Tables, s: &State, m: &Move) -> u64 {
+    let mut scratch = s.clone();
+    super::apply_actions(t, &mut scratch, &m.actions);
+    scratch.effect_key(zone_change(t, &m.actions))
+}
+
+/// Keeps the first of the moves that leave the same position (`[rules]
+/// one_move_per_effect`): each is played on a scratch state and known by the key of what it
+/// changed (64 bits: two different positions among one position's moves sharing a key is
+/// about as likely as a cosmic ray flipping a bit).
+fn one_per_effect(t: &Tables, s: &State, out: &mut Vec<Move>) {
+    if out.len() < 2 {
+        return;
+    }
+    let mut scratch = s.clone();
+    let mut seen: std::collections::HashSet<u64, std::hash::BuildHasherDefault<super::KeyHasher>> =
+        std::collections::HashSet::with_capacity_and_hasher(out.len(), Default::default());
+    out.retain(|m| {
+        let n = super::apply_actions(t, &mut scratch, &m.actions);
+        let key = scratch.effect_key(zone_change(t, &m.actions));
+        super::unapply_actions(t, &mut scratch, &m.actions, n);
+        seen.insert(key)
+    });
+}
+
+/// Makes each move from index `start` on into one move for each move of `next` on the
+/// position it leaves, the second written after `&` (`then`: Pentago's placement and
+/// twist). A first part that wins by `[end]` stands alone: the game is over before the
+/// second; so does one after which `next` has no move.
+fn then_parts(t: &Tables, s: &State, next: &super::Generator, start: usize, out: &mut Vec<Move>) {
+    if out.len() == start {
+        return;
+    }
+    let firsts: Vec<Move> = out.drain(start..).collect();
+    let mover = s.turn();
+    let mut scratch = s.clone();
+    let mut seconds = Vec::new();
+    for m in firsts {
+        let n = super::apply_actions(t, &mut scratch, &m.actions);
+        seconds.clear();
+        let wins = || {
+            let placed = super::goals::placed_cells(t, &m);
+            super::goals::after_move(t, &scratch, &t.end, mover, &placed)
+                .is_some_and(|o| !o.is_draw() && o.winners().contains(&mover))
+        };
+        if n == m.actions.len() && !(t.end.checks_after_move() && wins()) {
+            let cx = super::attack::ctx(t, &scratch, mover);
+            super::generators::generate(&cx, next, &mut seconds);
+        }
+        super::unapply_actions(t, &mut scratch, &m.actions, n);
+        if seconds.is_empty() {
+            out.push(m);
+            continue;
+        }
+        for second in &seconds {
+            let mut both = m.clone();
+            let own = match second.actions.split_last() {
+                Some((Action::Parts { .. }, rest)) => rest,
+                _ => &second.actions[..],
+            };
+            both.add_part(false, own);
+            both.taken = both.taken.saturating_add(second.taken);
+            out.push(both);
+        }
+    }
+}
+
+/// The change a move makes to the zones, as a sum of keys (a piece into a zone adds its
+/// key there, one out of a zone takes it away): equal for moves that leave the zones alike,
+/// whatever order they list their pieces in.
+fn zone_change(t: &Tables, actions: &[Action]) -> u64 {
+    let key = |l: super::Loc, p: super::Piece| super::piece_key(l, 0, p);
+    let mut sum = 0u64;
+    for a in actions {
+        match *a {
+            Action::Transfer { piece, from, to } => {
+                if t.loc_cell(from).is_none() {
+                    sum = sum.wrapping_sub(key(from, piece));
+                }
+                if t.loc_cell(to).is_none() {
+                    sum = sum.wrapping_add(key(to, piece));
+                }
+            }
+            Action::Replace { at, old, new } if t.loc_cell(at).is_none() => {
+                sum = sum.wrapping_add(key(at, new)).wrapping_sub(key(at, old));
+            }
+            _ => {}
+        }
+    }
+    sum
 }
 
 /// The legal moves as a player sees them: none once the game is over, and a pass when the

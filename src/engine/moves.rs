@@ -106,6 +106,14 @@ pub enum Action {
         /// After.
         new: Option<super::Passed>,
     },
+    /// Turn or reflect a block of cells (`Tables::transforms[i]`): every stack of the block
+    /// moves to its image, its lying pieces turned with it; `inverse` puts them back.
+    Transform {
+        /// Index into the tables' transforms.
+        i: u16,
+        /// The inverse transform (an undo).
+        inverse: bool,
+    },
     /// Changes nothing: the last action of a move a script made of several parts, saying
     /// how many of its actions are those parts rather than its first part's (`before` at the
     /// front: `move_take`'s captures; `after` before this mark: another piece moved, a piece
@@ -158,6 +166,8 @@ pub enum Shape {
     Change,
     /// Every piece of a colour taken off a cell (Homeworlds' catastrophe): `xs1=r`.
     Purge(super::ColourId),
+    /// A block of cells turned or reflected (`Tables::transforms[i]`): `ne[cw]`.
+    Transform(u16),
 }
 
 /// A move: what it looks like and what it does.
@@ -317,6 +327,18 @@ pub(crate) fn touched_cells(t: &Tables, actions: &[Action]) -> SmallVec<[crate::
                 [Some(from), Some(to)]
             }
             Action::Replace { at, .. } | Action::Rotate { at, .. } => [Some(at), None],
+            Action::Transform { i, .. } => {
+                for &(c, _) in t
+                    .transforms
+                    .get(usize::from(i))
+                    .map_or(&[][..], |x| &x.cells)
+                {
+                    if !out.contains(&c) {
+                        out.push(c);
+                    }
+                }
+                [None, None]
+            }
             _ => [None, None],
         };
         for c in locs.into_iter().flatten().filter_map(|l| t.loc_cell(l)) {
@@ -536,8 +558,61 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             }
             None => false,
         },
+        Action::Transform { i, inverse } => transform(t, s, usize::from(i), inverse),
         Action::Parts { .. } => true,
     }
+}
+
+/// Moves every stack of transform `i`'s block to its image (from its image back, with
+/// `inverse`), turning the lying pieces with the block; false for an unknown transform. The
+/// stacks move by swaps along the transform's cycles: no copy of a stack, no allocation.
+fn transform(t: &Tables, s: &mut State, i: usize, inverse: bool) -> bool {
+    use super::cell_key;
+    let Some(tr) = t.transforms.get(i) else {
+        return false;
+    };
+    for &(c, _) in &tr.cells {
+        s.board ^= cell_key(c, &s.stacks[c.index()]);
+    }
+    let layered = !s.layers.is_empty();
+    for cycle in &tr.cycles {
+        let Some((&head, rest)) = cycle.split_first() else {
+            continue;
+        };
+        // Forward, the stack on each cell of the cycle goes to the next: swapping the head
+        // with each of the others in turn does that; backward, with each in reverse order.
+        let mut swap = |c: crate::board::CellId| {
+            s.stacks.swap(head.index(), c.index());
+            if layered {
+                s.layers.swap(head.index(), c.index());
+            }
+        };
+        if inverse {
+            rest.iter().rev().for_each(|&c| swap(c));
+        } else {
+            rest.iter().for_each(|&c| swap(c));
+        }
+    }
+    for &(c, _) in &tr.cells {
+        if tr.turns_pieces {
+            let dirs = if inverse { &tr.back } else { &tr.dirs };
+            for p in &mut s.stacks[c.index()] {
+                if let Some(d) = t.info(*p).facing
+                    && let Some(q) = dirs
+                        .get(d.index())
+                        .copied()
+                        .flatten()
+                        .and_then(|d| t.face(*p, Some(d)))
+                {
+                    *p = q;
+                }
+            }
+        }
+        s.board ^= cell_key(c, &s.stacks[c.index()]);
+        let top = s.stacks[c.index()].last().copied();
+        s.set_top(t, c.index(), top);
+    }
+    true
 }
 
 /// Applies a move's actions to a scratch state without logging; returns how many applied (all
@@ -589,6 +664,10 @@ fn invert(a: &Action) -> Action {
         Action::Moved { at, moved } => Action::Moved { at, moved: !moved },
         Action::Passed { old, new } => Action::Passed { old: new, new: old },
         Action::Var { i, flip } => Action::Var { i, flip },
+        Action::Transform { i, inverse } => Action::Transform {
+            i,
+            inverse: !inverse,
+        },
         Action::Parts { before, after } => Action::Parts { before, after },
     }
 }

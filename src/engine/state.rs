@@ -298,6 +298,30 @@ impl State {
         h.finish()
     }
 
+    /// What a move changed, as a key (`[rules] one_move_per_effect`): the board's key, the
+    /// zones' contents as `zones` (a sum of the moved pieces' keys the caller reads off the
+    /// move's actions: zones are sorted lists, cheaper so than hashed whole), and every
+    /// other field an action changes (scores, vars, marks, dice, layers), vars that
+    /// repetition ignores included.
+    pub(crate) fn effect_key(&self, zones: u64) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = KeyHasher::default();
+        h.add(self.board);
+        h.add(zones);
+        for v in self.vars.iter().chain(self.scores.iter()) {
+            h.add(*v as u64);
+        }
+        self.dice.hash(&mut h);
+        self.passed.hash(&mut h);
+        if !self.layers.is_empty() {
+            self.layers.hash(&mut h);
+        }
+        if !self.unmoved.is_empty() {
+            self.unmoved.hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// A key of the pieces on the board alone (not whose turn it is): the XOR of every
     /// occupied cell's [`cell_key`], so a move changes it by the cells it changes. Kept up to
     /// date by every action, so reading it costs nothing.

@@ -265,6 +265,34 @@ pub struct Tables {
     pub forbid: Vec<conditions::Forbid>,
     /// The duty to release (`[rules.release]`): its condition's index.
     pub release: Option<usize>,
+    /// The block transforms the `transform` generators make ([`super::Action::Transform`]
+    /// indexes here).
+    pub transforms: Vec<Transform>,
+    /// Moves that leave the same position are one move (`[rules] one_move_per_effect`).
+    pub one_move_per_effect: bool,
+}
+
+/// A block of cells turned or reflected (`kind = "transform"`): where each cell's stack
+/// goes, and where each direction a lying piece points goes.
+#[derive(Clone, Debug)]
+pub struct Transform {
+    /// How it is written: the block's region and the transform, `ne[cw]`.
+    pub text: String,
+    /// The block's region.
+    pub region: usize,
+    /// The transform.
+    pub word: crate::def::TransformWord,
+    /// The block's cells, and (at the same index) the cell each one's stack goes to.
+    pub cells: Vec<(CellId, CellId)>,
+    /// The same as cycles: each cell's stack goes to the next cell of its cycle, the last's
+    /// to the first (a cell that stays put is a cycle of one).
+    pub cycles: Vec<Vec<CellId>>,
+    /// Each direction's image (by direction index): a lying piece turned with the block.
+    pub dirs: Vec<Option<crate::board::DirId>>,
+    /// Each direction's preimage: the inverse transform's turn.
+    pub back: Vec<Option<crate::board::DirId>>,
+    /// Some kind of the game points (`facings`): pieces turn with the block.
+    pub turns_pieces: bool,
 }
 
 /// A compiled `[rules.phase_ends.NAME]`.
@@ -327,6 +355,8 @@ pub struct End {
     /// Dead positions by colour of square: (kinds on one colour, kinds allowed beside them),
     /// as masks.
     pub dead_one_colour: Option<(u64, u64)>,
+    /// Every seat's lines count, not only the mover's (`[end.line] every_seat`).
+    pub line_every_seat: bool,
     /// Every piece home wins.
     pub home: Option<Home>,
     /// A seat with no piece in its part of this region (none: on the board) when a turn

@@ -207,6 +207,7 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
         stuck: e.stuck,
         dead,
         dead_one_colour,
+        line_every_seat: e.line.as_ref().is_some_and(|l| l.every_seat),
         home,
         home_empty: e
             .home_empty

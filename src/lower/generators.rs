@@ -35,7 +35,8 @@ pub(super) fn amount(
 
 /// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
 /// fields by a test: a field on no list fails it.)
-const COMMON: [&str; 20] = [
+const COMMON: [&str; 21] = [
+    "then",
     "mover_var",
     "ends_turn",
     "once_a_turn",
@@ -73,7 +74,12 @@ const MOVING: [&str; 10] = [
 ];
 
 /// Each kind's own keys.
-const OWN: [(GeneratorKind, &str, &[&str]); 11] = [
+const OWN: [(GeneratorKind, &str, &[&str]); 12] = [
+    (
+        GeneratorKind::Transform,
+        "transform",
+        &["blocks", "transforms"],
+    ),
     (GeneratorKind::Turn, "turn", &["when_facing", "turn_to"]),
     (
         GeneratorKind::Ray,
@@ -965,6 +971,8 @@ pub(super) fn lower_pattern(
         }
         GeneratorKind::Sow => Kind::Sow(super::tracks::lower_sow(t, name, m, l.problems)?),
         GeneratorKind::Turn => Kind::Turn,
+        // Its transforms go into the tables' list: `lower::generator_tables` fills them in.
+        GeneratorKind::Transform => Kind::Transform(Vec::new()),
         GeneratorKind::Seize => Kind::Change(Change {
             beside: m.beside.as_ref().map(Conds::from_def),
             zone: None,
@@ -1026,6 +1034,7 @@ pub(super) fn lower_pattern(
         free: m.free,
         grants: m.grants,
         gated: m.power.is_some(),
+        then: None,
     };
     super::prepare::prepare(&mut g, t);
     Some(g)

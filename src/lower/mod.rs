@@ -17,6 +17,7 @@ mod setup;
 mod shape;
 mod systems;
 mod tracks;
+mod transforms;
 
 use std::collections::BTreeMap;
 
@@ -173,8 +174,52 @@ fn generator_tables(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
     let names: Vec<&str> = def.generators.keys().map(String::as_str).collect();
     for (name, m) in &def.generators {
         let own = src.written.get(name).map_or(&[][..], Vec::as_slice);
-        if let Some(p) = generators::lower_pattern(t, name, m, own, &names, problems) {
+        if let Some(mut p) = generators::lower_pattern(t, name, m, own, &names, problems) {
+            if m.kind == def::GeneratorKind::Transform {
+                let list = transforms::lower(t, name, m, problems);
+                let first = t.transforms.len();
+                let Some(indices) = (first..first + list.len())
+                    .map(|i| u16::try_from(i).ok())
+                    .collect::<Option<Vec<u16>>>()
+                else {
+                    problems.push(Problem::at(
+                        &["generators", name, "blocks"],
+                        "more block transforms than a game may have (65,535)",
+                    ));
+                    continue;
+                };
+                t.transforms.extend(list);
+                p.kind = crate::engine::generators::Kind::Transform(indices);
+            }
             t.generators.push(p);
+        }
+    }
+    // `then`: a second part from another generator, one level deep.
+    for (i, (name, m)) in def.generators.iter().enumerate() {
+        let Some(next) = &m.then else { continue };
+        let at = ["generators", name.as_str(), "then"];
+        match names.iter().position(|n| n == next) {
+            None => problems.push(
+                Problem::at(&at, format!("`{next}` is not a generator"))
+                    .suggesting(next, names.iter().copied()),
+            ),
+            Some(j) if j == i => problems.push(Problem::at(
+                &at,
+                "a generator cannot follow itself: name another",
+            )),
+            Some(_) if def.generators.get(next).is_some_and(|g| g.then.is_some()) => {
+                problems.push(Problem::at(
+                    &at,
+                    format!(
+                        "`{next}` has a `then` of its own: a move has two parts at most, so the second part's generator has none"
+                    ),
+                ));
+            }
+            Some(j) => {
+                if let Some(g) = t.generators.get_mut(i) {
+                    g.then = Some(j);
+                }
+            }
         }
     }
 }

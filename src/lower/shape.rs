@@ -575,6 +575,8 @@ pub(super) fn shape(
         conditions: Vec::new(),
         forbid: Vec::new(),
         release: None,
+        transforms: Vec::new(),
+        one_move_per_effect: def.rules.one_move_per_effect,
         tracks: Vec::new(),
         layered: def.generators.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),

@@ -390,6 +390,7 @@ pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
             s.push('=');
             s.push(t.colours.get(c.index()).map_or('?', |c| c.letter));
         }
+        Shape::Transform(i) => s.push_str(transform_text(t, i)),
     }
     if let Some(k) = m.suffix {
         s.push('=');
@@ -450,6 +451,10 @@ fn parts_text(t: &Tables, m: &Move, mover: PlayerId) -> String {
                 out.push(t.separator);
                 out.push_str(&loc_text(t, to, mover));
             }
+            Action::Transform { i, .. } => {
+                out.push('&');
+                out.push_str(transform_text(t, i));
+            }
             Action::Replace { at, new, .. } => {
                 if m.to() == Some(at) && m.suffix == Some(t.info(new).kind) {
                     continue;
@@ -463,6 +468,13 @@ fn parts_text(t: &Tables, m: &Move, mover: PlayerId) -> String {
         }
     }
     out
+}
+
+/// How a block transform is written: `ne[cw]`.
+fn transform_text(t: &Tables, i: u16) -> &str {
+    t.transforms
+        .get(usize::from(i))
+        .map_or("?", |x| x.text.as_str())
 }
 
 /// Whether a text names the piece a move takes from inside its stack (`=rS`, or `=S` when
@@ -623,6 +635,14 @@ fn facing_text(text: &str) -> Option<&str> {
 /// Whether a move leaves its piece facing as the text says (a text without one matches every
 /// facing; `resolve` then wants the match unique).
 fn facing_matches(t: &Tables, m: &Move, facing: Option<&str>) -> bool {
+    // A block's transform is written where a facing would be, and must be.
+    if let Shape::Transform(i) = m.shape {
+        return facing.is_some_and(|f| {
+            t.transforms
+                .get(usize::from(i))
+                .is_some_and(|x| x.word.name() == f)
+        });
+    }
     facing.is_none_or(|f| m.facing.is_some_and(|x| t.facing_name(x) == f))
 }
 
@@ -704,6 +724,14 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
                 && t.colours
                     .get(c.index())
                     .is_some_and(|x| x.letter == *colour)
+        }
+        // `ne[cw]`: the grammar reads a block and its transform as a cell and a facing.
+        (MoveText::Turn(at), Shape::Transform(i)) => {
+            t.transforms.get(usize::from(i)).is_some_and(|x| {
+                x.text
+                    .strip_prefix(at.as_str())
+                    .is_some_and(|r| r.starts_with('['))
+            })
         }
         (MoveText::Turn(at), Shape::Turn) => m
             .path

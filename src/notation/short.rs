@@ -109,6 +109,7 @@ pub fn forms(t: &Tables, s: &State, moves: &[Move], mover: PlayerId) -> String {
             Shape::Turn => 9,
             Shape::Change => 10,
             Shape::Purge(_) => 11,
+            Shape::Transform(_) => 12,
         };
         add(rank, text);
     }

@@ -593,7 +593,7 @@ impl Live {
     fn read_move(&self, text: &str) -> Result<Move, String> {
         let t = self.g.tables();
         let moves = self.g.legal_moves(&self.s).map_err(|e| e.to_string())?;
-        let err = match crate::notation::resolve(t, &moves, self.s.turn(), text) {
+        let err = match self.g.resolve(&self.s, &moves, text) {
             Ok(m) => return Ok(m),
             Err(e) => e,
         };

@@ -355,7 +355,7 @@ fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), Str
         .map(|m| notation::format_move(g.tables(), m, s.turn()))
         .collect();
     for m in c.legal {
-        notation::resolve(g.tables(), &moves, s.turn(), m)
+        g.resolve(s, &moves, m)
             .map_err(|e| format!("`{m}` should be legal: {e}"))?;
     }
     for (list, want) in [
@@ -364,7 +364,7 @@ fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), Str
         (c.unreadable, "unreadable"),
     ] {
         for m in list {
-            match notation::resolve(g.tables(), &moves, s.turn(), m) {
+            match g.resolve(s, &moves, m) {
                 Ok(_) => return Err(format!("`{m}` should be {want}, but it is a legal move")),
                 Err(e) if why_not(&e) != want => {
                     return Err(format!(

@@ -13,6 +13,7 @@ fn shipped() -> Vec<GameFiles> {
         "examples/breakthrough",
         "examples/yavalath",
         "examples/jungle",
+        "examples/pentago",
     ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }

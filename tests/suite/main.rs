@@ -48,5 +48,6 @@ mod slurm;
 mod swap;
 mod systems;
 mod trace;
+mod transforms;
 mod variant_scripts;
 mod volcano;

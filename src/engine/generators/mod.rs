@@ -22,6 +22,7 @@ mod ray;
 mod remove;
 pub mod sow;
 pub mod track;
+mod transform;
 mod turn;
 
 use land::{conversions, finish, one_leg};
@@ -111,6 +112,9 @@ pub struct Generator {
     /// The turn's grants, free moves or its power decide whether it makes moves
     /// ([`turn_gate`]): set at load, so other games pay one test.
     pub gated: bool,
+    /// The generator (index) whose moves follow each of this one's as a second part
+    /// (`then`): composed by `engine::legal`, which can ask the `[end]` goals.
+    pub then: Option<usize>,
 }
 
 impl Generator {
@@ -185,6 +189,8 @@ pub enum Kind {
     Turn,
     /// A piece changed where it stands (seized, exchanged).
     Change(change::Change),
+    /// Blocks of cells turned or reflected: indices into `Tables::transforms`.
+    Transform(Vec<u16>),
 }
 
 /// What captures take and where the pieces go.
@@ -615,6 +621,7 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         Kind::Castle(c) => castle::generate(cx, g, c, out),
         Kind::Turn => turn::generate(cx, g, out),
         Kind::Change(ch) => change::generate(cx, g, ch, out),
+        Kind::Transform(list) => transform::generate(cx, list, out),
     }
     // How the piece is left (`turn_to`): one move per facing, made apart from the walk so a
     // game without facings pays one test.

@@ -77,6 +77,9 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
                 list_or_drop(&path, key, v, &mut found);
             }
         }
+        if let Some(v) = rules.get("one_move_per_effect") {
+            leaf(&path, "one_move_per_effect", v, &mut found);
+        }
         if let Some(clock) = rules.get("clock").and_then(toml::Value::as_table) {
             let mut p = path.clone();
             p.push("clock".into());
