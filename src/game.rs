@@ -717,6 +717,13 @@ impl Game {
                 ));
             }
         }
+        // The cell the move landed on, for a generator kept to the block it chooses
+        // (`in_block`); a move that lands on no cell (a pass, a throw) leaves it.
+        if let Some(v) = t.last_var
+            && let Some(c) = m.to().and_then(|l| t.loc_cell(l))
+        {
+            tx.set_var(v, c.index() as i64 + 1);
+        }
         let ply = tx.s.ply() + 1;
         tx.set_ply(ply);
         let passes = if m.shape == Shape::Pass {

@@ -215,6 +215,20 @@ pub struct Board {
     pub(crate) undirected: petgraph::graph::UnGraph<(), ()>,
     /// Each direction's opposite, where the links have one (`n` and `s`).
     pub(crate) reverse: Vec<Option<DirId>>,
+    /// A grid of grids (`grid.blocks`): each cell's block, and the block it sends to.
+    pub blocks: Option<Blocks>,
+}
+
+/// The blocks of a grid of grids (`[board] grid.blocks`), by cell.
+#[derive(Clone, Debug)]
+pub struct Blocks {
+    /// Files and ranks of one block.
+    pub size: (u32, u32),
+    /// Each cell's block (blocks numbered along the ranks from the bottom left).
+    pub of: Vec<u16>,
+    /// The block at the place each cell has within its own block, `NONE` when the grid of
+    /// blocks has no block there (blocks of 3x3 arranged 2x2).
+    pub sends: Vec<u16>,
 }
 
 pub(crate) fn file_name(f: u32) -> String {
@@ -238,6 +252,7 @@ impl Board {
             coords: Vec::new(),
             index: HashMap::new(),
             dir_names: Vec::new(),
+            blocks: None,
             next: Vec::new(),
             relative: HashMap::new(),
             regions: Vec::new(),

@@ -166,7 +166,7 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
         .iter()
         .enumerate()
         .filter(|(i, _)| s.var(*i) != t.var_defaults[*i] && t.repetition_vars[*i])
-        .map(|(i, name)| format!("{name}={}", s.var(i)))
+        .map(|(i, name)| format!("{name}={}", crate::notation::var_text(t, s, i)))
         .collect();
     if !vars.is_empty() {
         out.push_str(&format!("state: {}\n", vars.join(" ")));

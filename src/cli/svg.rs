@@ -416,14 +416,33 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         }
     }
     if grid {
-        // The blocks a transform turns, outlined (Pentago's quarters).
+        // The blocks a transform turns (Pentago's quarters) and those of a grid of grids,
+        // outlined.
+        let mut blocks: Vec<Vec<crate::board::CellId>> = Vec::new();
         let mut drawn: Vec<usize> = Vec::new();
         for tr in &t.transforms {
-            if drawn.contains(&tr.region) {
-                continue;
+            if !drawn.contains(&tr.region) {
+                drawn.push(tr.region);
+                blocks.push(tr.cells.iter().map(|(c, _)| *c).collect());
             }
-            drawn.push(tr.region);
-            let centres = tr.cells.iter().map(|(c, _)| pts[c.index()]);
+        }
+        if let Some(bl) = &b.blocks {
+            let count = bl
+                .of
+                .iter()
+                .copied()
+                .max()
+                .map_or(0, |m| usize::from(m) + 1);
+            for k in 0..count {
+                blocks.push(
+                    b.cells()
+                        .filter(|c| usize::from(bl.of[c.index()]) == k)
+                        .collect(),
+                );
+            }
+        }
+        for cells in blocks {
+            let centres = cells.iter().map(|c| pts[c.index()]);
             let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
             for (x, y) in centres {
                 (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));

@@ -718,6 +718,38 @@ pub struct GridDef {
     /// join every neighbour. The board is drawn as points and lines. Default: every point.
     #[serde(default)]
     pub diagonals: Option<DiagonalsDef>,
+    /// A grid of grids: the grid cut into blocks of `files` x `ranks` cells, side by side
+    /// (nine-board tic-tac-toe: a 9x9 grid of 3x3 blocks). No link crosses a block's edge,
+    /// so lines, rays and connections stay inside one block; each block is a region named
+    /// `block_` and its place among the blocks as a cell of the grid they make
+    /// (`block_a1` bottom left, `block_c3` top right), and a generator may be kept to the
+    /// block the last move chose (`in_block`).
+    #[serde(default)]
+    pub blocks: Option<BlocksDef>,
+}
+
+/// The size of a grid's blocks (`[board] grid.blocks`).
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BlocksDef {
+    /// Files in a block; the grid's files must be a multiple.
+    pub files: u32,
+    /// Ranks in a block; the grid's ranks must be a multiple.
+    pub ranks: u32,
+}
+
+/// Which block of a grid of grids a generator is kept to (`in_block`), chosen by the last
+/// move's landing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum InBlock {
+    /// The block whose place among the blocks is the place the last move's cell has within
+    /// its own block (nine-board tic-tac-toe: a mark in the top right corner of a small
+    /// board sends the opponent to the top right board).
+    Sent,
+    /// The block of the last move's cell.
+    Same,
 }
 
 /// Where a grid's diagonal links run (`[board] grid.diagonals`).
@@ -1627,6 +1659,13 @@ pub struct GeneratorDef {
     /// a move alone too.
     #[serde(default)]
     pub then: Option<String>,
+    /// Only moves landing in one block of a grid of grids (`[board] grid.blocks`), the one
+    /// the last move chose: `sent` (the block at the place the last move's cell has in its
+    /// own block: nine-board tic-tac-toe) or `same` (the last move's block). Where that
+    /// block gives this generator no move (it is full), and before the first move, any
+    /// block.
+    #[serde(default)]
+    pub in_block: Option<InBlock>,
 }
 
 /// How a moved piece stands when its move ends (`turn_to`).

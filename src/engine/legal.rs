@@ -105,9 +105,26 @@ pub fn every_move<E>(
 
 /// The key of what move `m` changes in `s` (see [`State::effect_key`]).
 pub fn effect_of(t: &Tables, s: &State, m: &Move) -> u64 {
-    let mut scratch = s.clone();
-    super::apply_actions(t, &mut scratch, &m.actions);
-    scratch.effect_key(zone_change(t, &m.actions))
+    effect_key(t, &mut s.clone(), m)
+}
+
+/// The key of what move `m` changes, played on `scratch` and taken back. A block's
+/// transform at the end of the move (Pentago's twist) is not made but reckoned: what it
+/// would do to the board's key, which changes nothing else.
+fn effect_key(t: &Tables, scratch: &mut State, m: &Move) -> u64 {
+    let actions = match m.actions.split_last() {
+        Some((Action::Parts { .. }, rest)) => rest,
+        _ => &m.actions[..],
+    };
+    let (played, last_turn) = match actions.split_last() {
+        Some((&Action::Transform { i, inverse: false }, rest)) => (rest, Some(usize::from(i))),
+        _ => (actions, None),
+    };
+    let n = super::apply_actions(t, scratch, played);
+    let turned = last_turn.map_or(0, |i| super::moves::transform_key_change(t, scratch, i));
+    let key = scratch.effect_key_on(scratch.board_key(t) ^ turned, zone_change(t, played));
+    super::unapply_actions(t, scratch, played, n);
+    key
 }
 
 /// Keeps the first of the moves that leave the same position (`[rules]
@@ -121,12 +138,7 @@ fn one_per_effect(t: &Tables, s: &State, out: &mut Vec<Move>) {
     let mut scratch = s.clone();
     let mut seen: std::collections::HashSet<u64, std::hash::BuildHasherDefault<super::KeyHasher>> =
         std::collections::HashSet::with_capacity_and_hasher(out.len(), Default::default());
-    out.retain(|m| {
-        let n = super::apply_actions(t, &mut scratch, &m.actions);
-        let key = scratch.effect_key(zone_change(t, &m.actions));
-        super::unapply_actions(t, &mut scratch, &m.actions, n);
-        seen.insert(key)
-    });
+    out.retain(|m| seen.insert(effect_key(t, &mut scratch, m)));
 }
 
 /// Makes each move from index `start` on into one move for each move of `next` on the

@@ -563,6 +563,40 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
     }
 }
 
+/// How transform `i` would change the board's key of `s`, without making it: each stack's
+/// key where it stands and where it would go, the empty cells skipped (what comparing moves
+/// by their effect asks of a twist, many times a position).
+pub(crate) fn transform_key_change(t: &Tables, s: &State, i: usize) -> u64 {
+    use super::cell_key;
+    let Some(tr) = t.transforms.get(i) else {
+        return 0;
+    };
+    let mut change = 0;
+    for &(a, b) in &tr.cells {
+        let stack = &s.stacks[a.index()];
+        if stack.is_empty() {
+            continue;
+        }
+        change ^= cell_key(a, stack);
+        if tr.turns_pieces {
+            let turned: Stack = stack
+                .iter()
+                .map(|p| {
+                    t.info(*p)
+                        .facing
+                        .and_then(|d| tr.dirs.get(d.index()).copied().flatten())
+                        .and_then(|d| t.face(*p, Some(d)))
+                        .unwrap_or(*p)
+                })
+                .collect();
+            change ^= cell_key(b, &turned);
+        } else {
+            change ^= cell_key(b, stack);
+        }
+    }
+    change
+}
+
 /// Moves every stack of transform `i`'s block to its image (from its image back, with
 /// `inverse`), turning the lying pieces with the block; false for an unknown transform. The
 /// stacks move by swaps along the transform's cycles: no copy of a stack, no allocation.
@@ -571,6 +605,11 @@ fn transform(t: &Tables, s: &mut State, i: usize, inverse: bool) -> bool {
     let Some(tr) = t.transforms.get(i) else {
         return false;
     };
+    // An empty block turns into itself (Pentago's early twists, each move's many times over
+    // when moves are compared by their effect).
+    if tr.cells.iter().all(|(c, _)| s.stacks[c.index()].is_empty()) {
+        return true;
+    }
     for &(c, _) in &tr.cells {
         s.board ^= cell_key(c, &s.stacks[c.index()]);
     }

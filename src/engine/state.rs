@@ -298,15 +298,16 @@ impl State {
         h.finish()
     }
 
-    /// What a move changed, as a key (`[rules] one_move_per_effect`): the board's key, the
+    /// What a move changed, as a key (`[rules] one_move_per_effect`): the board's key (given:
+    /// the caller may reckon a last change rather than make it), the
     /// zones' contents as `zones` (a sum of the moved pieces' keys the caller reads off the
     /// move's actions: zones are sorted lists, cheaper so than hashed whole), and every
     /// other field an action changes (scores, vars, marks, dice, layers), vars that
     /// repetition ignores included.
-    pub(crate) fn effect_key(&self, zones: u64) -> u64 {
+    pub(crate) fn effect_key_on(&self, board: u64, zones: u64) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = KeyHasher::default();
-        h.add(self.board);
+        h.add(board);
         h.add(zones);
         for v in self.vars.iter().chain(self.scores.iter()) {
             h.add(*v as u64);

@@ -270,6 +270,10 @@ pub struct Tables {
     pub transforms: Vec<Transform>,
     /// Moves that leave the same position are one move (`[rules] one_move_per_effect`).
     pub one_move_per_effect: bool,
+    /// The var holding the cell the last move landed on, plus one (0: none yet), kept for
+    /// the generators with `in_block`; written as the cell's name in positions
+    /// (`var.last=e5`).
+    pub last_var: Option<usize>,
 }
 
 /// A block of cells turned or reflected (`kind = "transform"`): where each cell's stack

@@ -184,11 +184,18 @@ fn grid(
         .filter(|x| g.directions.is_empty() || g.directions.iter().any(|d| d == x.0))
         .collect();
     b.dir_names.extend(dirs.iter().map(|d| d.0.to_string()));
+    let block_size = blocks(g, b, problems);
+    let apart = |f: i64, r: i64, nf: i64, nr: i64| {
+        block_size.is_some_and(|(bf, br)| f / bf != nf / bf || r / br != nr / br)
+    };
     for (name, df, dr) in dirs {
         for c in 0..b.names.len() {
             let (f, r) = b.coords[c];
             let (nf, nr) = (f + df, r + dr);
             if nf < 0 || nr < 0 || nf >= g.files as i64 || nr >= g.ranks as i64 {
+                continue;
+            }
+            if apart(f, r, nf, nr) {
                 continue;
             }
             let n = format!("{}{}", file_name(nf as u32), nr + 1);
@@ -213,6 +220,70 @@ fn grid(
         }
     }
     Some(())
+}
+
+/// A grid of grids (`grid.blocks`): each cell's block and the block it sends to, a region
+/// per block (`block_a1`...), and the block's size for cutting the links across its edges;
+/// `None` without blocks or when they do not tile the grid.
+fn blocks(g: &GridDef, b: &mut Board, problems: &mut Vec<Problem>) -> Option<(i64, i64)> {
+    let size = g.blocks?;
+    if size.files == 0
+        || size.ranks == 0
+        || !g.files.is_multiple_of(size.files)
+        || !g.ranks.is_multiple_of(size.ranks)
+    {
+        problems.push(Problem::at(
+            &["board", "grid", "blocks"],
+            format!(
+                "blocks of {} x {} do not tile a grid of {} files and {} ranks: each of the grid's sides must be a whole number of blocks",
+                size.files, size.ranks, g.files, g.ranks
+            ),
+        ));
+        return None;
+    }
+    let (bf, br) = (i64::from(size.files), i64::from(size.ranks));
+    let across = i64::from(g.files) / bf;
+    let up = i64::from(g.ranks) / br;
+    let n = b.names.len();
+    let block = |x: i64, y: i64| (y * across + x) as u16;
+    let of: Vec<u16> = b
+        .coords
+        .iter()
+        .map(|&(f, r)| block(f / bf, r / br))
+        .collect();
+    let sends: Vec<u16> = b
+        .coords
+        .iter()
+        .map(|&(f, r)| {
+            let (x, y) = (f % bf, r % br);
+            if x < across && y < up {
+                block(x, y)
+            } else {
+                NONE
+            }
+        })
+        .collect();
+    for y in 0..up {
+        for x in 0..across {
+            let mut set = CellSet::new(n);
+            for (c, k) in of.iter().enumerate() {
+                if *k == block(x, y) {
+                    set.insert(CellId(c as u16));
+                }
+            }
+            b.regions.push(Region {
+                name: format!("block_{}{}", file_name(x as u32), y + 1),
+                sets: vec![set],
+                per_seat: false,
+            });
+        }
+    }
+    b.blocks = Some(crate::board::Blocks {
+        size: (size.files, size.ranks),
+        of,
+        sends,
+    });
+    Some((bf, br))
 }
 
 /// The cells a grid's list names (`removed`, `diagonals`), ranges expanded; an item that is
@@ -468,6 +539,13 @@ fn home_region(sys: &SystemsDef, b: &mut Board, seats: &[&str], problems: &mut V
 
 fn regions(def: &GameDef, b: &mut Board, seats: &[&str], problems: &mut Vec<Problem>) {
     for (name, r) in &def.regions {
+        if b.regions.iter().any(|x| x.name == *name) {
+            problems.push(Problem::at(
+                &["regions", name],
+                format!("`{name}` is the name of a block of the grid (`grid.blocks`): name this region otherwise"),
+            ));
+            continue;
+        }
         let n = b.names.len();
         let mut region = Region {
             name: name.clone(),

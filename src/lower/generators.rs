@@ -35,8 +35,9 @@ pub(super) fn amount(
 
 /// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
 /// fields by a test: a field on no list fails it.)
-const COMMON: [&str; 21] = [
+const COMMON: [&str; 22] = [
     "then",
+    "in_block",
     "mover_var",
     "ends_turn",
     "once_a_turn",
@@ -622,6 +623,12 @@ impl<'a> Lowering<'a> {
                 "a flow moves what the move leaves on its cell; carry = \"stack\" leaves nothing",
             );
         }
+        if m.in_block.is_some() && self.t.board.blocks.is_none() {
+            self.problem(
+                &["in_block"],
+                "`in_block` keeps a generator to one block of a grid of grids: cut the grid into blocks with `[board] grid.blocks`",
+            );
+        }
         if m.revisit && (m.capture == def::CaptureMode::None || m.chain == def::Chain::None) {
             self.problem(
                 &["revisit"],
@@ -1035,6 +1042,7 @@ pub(super) fn lower_pattern(
         grants: m.grants,
         gated: m.power.is_some(),
         then: None,
+        in_block: m.in_block,
     };
     super::prepare::prepare(&mut g, t);
     Some(g)

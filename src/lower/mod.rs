@@ -194,6 +194,9 @@ fn generator_tables(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
             t.generators.push(p);
         }
     }
+    if def.generators.values().any(|g| g.in_block.is_some()) {
+        t.last_var = Some(dice_turn::var(t, "last", 0));
+    }
     // `then`: a second part from another generator, one level deep.
     for (i, (name, m)) in def.generators.iter().enumerate() {
         let Some(next) = &m.then else { continue };

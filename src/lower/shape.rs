@@ -577,6 +577,7 @@ pub(super) fn shape(
         release: None,
         transforms: Vec::new(),
         one_move_per_effect: def.rules.one_move_per_effect,
+        last_var: None,
         tracks: Vec::new(),
         layered: def.generators.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),

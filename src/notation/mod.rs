@@ -339,6 +339,20 @@ fn loc_text(t: &Tables, l: Loc, mover: PlayerId) -> String {
     }
 }
 
+/// How var `i`'s value is written: a number, or the last move's cell by its name (`e5`:
+/// the var `last` that `in_block` reads, the cell's index plus one).
+pub fn var_text(t: &Tables, s: &State, i: usize) -> String {
+    let v = s.var(i);
+    (t.last_var == Some(i))
+        .then(|| usize::try_from(v - 1).ok())
+        .flatten()
+        .filter(|c| *c < t.board.len())
+        .map_or_else(
+            || v.to_string(),
+            |c| t.board.name(crate::board::CellId(c as u16)).to_string(),
+        )
+}
+
 /// Writes a move as the player to move would type it.
 pub fn format_move(t: &Tables, m: &Move, mover: PlayerId) -> String {
     let mut s = String::new();
@@ -1065,7 +1079,7 @@ pub fn format_position(t: &Tables, s: &State) -> String {
     }
     for (i, name) in t.vars.iter().enumerate() {
         if s.vars[i] != t.var_defaults[i] {
-            out.push_str(&format!(" var.{name}={}", s.vars[i]));
+            out.push_str(&format!(" var.{name}={}", var_text(t, s, i)));
         }
     }
     if let Some(o) = &s.outcome {
@@ -1225,7 +1239,10 @@ pub fn parse_position(t: &Tables, text: &str) -> Result<State, TextError> {
                                 ),
                             )
                         })?;
-                        s.vars[i] = int("a variable")?;
+                        s.vars[i] = match t.board.cell(val).filter(|_| t.last_var == Some(i)) {
+                            Some(c) => c.index() as i64 + 1,
+                            None => int("a variable")?,
+                        };
                     }
                     _ => {
                         let (zname, seat) = match key.split_once('.') {

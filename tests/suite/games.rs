@@ -14,6 +14,7 @@ fn shipped() -> Vec<GameFiles> {
         "examples/yavalath",
         "examples/jungle",
         "examples/pentago",
+        "examples/nine-board",
     ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }

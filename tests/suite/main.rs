@@ -6,6 +6,7 @@ mod agreements;
 mod ai;
 mod api;
 mod backgammon;
+mod blocks;
 mod cli;
 mod colours;
 mod compact;

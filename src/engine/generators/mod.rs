@@ -115,6 +115,8 @@ pub struct Generator {
     /// The generator (index) whose moves follow each of this one's as a second part
     /// (`then`): composed by `engine::legal`, which can ask the `[end]` goals.
     pub then: Option<usize>,
+    /// Only moves landing in the block of a grid of grids the last move chose (`in_block`).
+    pub in_block: Option<crate::def::InBlock>,
 }
 
 impl Generator {
@@ -163,6 +165,34 @@ pub struct Convert {
     pub kinds: u64,
     /// Only moves converting something are legal.
     pub required: bool,
+}
+
+/// Keeps the moves from index `from` on that land in the block the last move chose
+/// (`in_block`), unless none does: a full block sends nowhere, and neither does the first move.
+fn keep_to_block(cx: &Ctx, mode: crate::def::InBlock, from: usize, out: &mut Vec<Move>) {
+    let (Some(blocks), Some(v)) = (&cx.t.board.blocks, cx.t.last_var) else {
+        return;
+    };
+    let last = cx.s.var(v);
+    let Some(c) = usize::try_from(last - 1)
+        .ok()
+        .filter(|c| *c < blocks.of.len())
+    else {
+        return;
+    };
+    let target = match mode {
+        crate::def::InBlock::Sent => blocks.sends[c],
+        crate::def::InBlock::Same => blocks.of[c],
+    };
+    let inside = |m: &Move| {
+        m.to()
+            .and_then(|l| cx.t.loc_cell(l))
+            .is_some_and(|c| blocks.of[c.index()] == target)
+    };
+    if out[from..].iter().any(inside) {
+        let kept: Vec<Move> = out.drain(from..).filter(inside).collect();
+        out.extend(kept);
+    }
 }
 
 /// The kinds of generator.
@@ -622,6 +652,9 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         Kind::Turn => turn::generate(cx, g, out),
         Kind::Change(ch) => change::generate(cx, g, ch, out),
         Kind::Transform(list) => transform::generate(cx, list, out),
+    }
+    if let Some(mode) = g.in_block {
+        keep_to_block(cx, mode, before, out);
     }
     // How the piece is left (`turn_to`): one move per facing, made apart from the walk so a
     // game without facings pays one test.

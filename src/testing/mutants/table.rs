@@ -333,6 +333,12 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
             }
         }
     }
+    // A grid of grids made one grid: lines and rays run from block to block.
+    let mut blocks = at("board");
+    blocks.extend(["grid".into(), "blocks".into()]);
+    if get_path(&table, &blocks).is_some() {
+        found.push((blocks, Op::Drop, "one grid: drop the blocks".into()));
+    }
     if let Some(options) = get(&table, options_at).and_then(toml::Value::as_table) {
         for (name, o) in options {
             for key in ["when_on", "key"] {
@@ -418,6 +424,18 @@ fn generator(path: &[String], def: &toml::Table, found: &mut Vec<(Vec<String>, O
             continue;
         }
         match (k.as_str(), v) {
+            // The block the last move chose: the other one.
+            ("in_block", toml::Value::String(now)) => {
+                let other = if now == "sent" { "same" } else { "sent" };
+                let mut p = path.to_vec();
+                p.push(k.clone());
+                found.push((
+                    p.clone(),
+                    Op::Set(toml::Value::String(other.into())),
+                    format!("\"{now}\" -> \"{other}\""),
+                ));
+                found.push((p, Op::Drop, "drop `in_block`".into()));
+            }
             ("land_rules", toml::Value::Table(rules)) => {
                 for (label, rule) in rules {
                     let mut p = path.to_vec();
