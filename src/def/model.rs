@@ -60,6 +60,10 @@ pub struct GameDef {
     /// kind `track` run along them.
     #[serde(default)]
     pub tracks: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    /// Closed loops of lines joined end to start by arcs, shared by every seat (Surakarta's
+    /// two circuits): generators of kind `circuit` travel along them.
+    #[serde(default)]
+    pub circuits: BTreeMap<String, CircuitDef>,
     /// Dice, for games of chance: thrown every turn by the engine (`each_turn`), or by the
     /// script with `s.gen_rolls()`.
     #[serde(default)]
@@ -1285,6 +1289,23 @@ pub enum GeneratorKind {
     /// each of `transforms`, written `ne[cw]` (the block's region, the transform); made
     /// whatever the block holds, an empty block too.
     Transform,
+    /// Travel along `[circuits]` (Surakarta's capture): a top piece on a circuit goes either
+    /// way along it over empty cells (its own start counting as empty) to the first occupied
+    /// cell, which must satisfy `land`, after passing at least `arcs` arcs. Several routes
+    /// to one cell are one move, written `b2:e5`.
+    Circuit,
+}
+
+/// A circuit (`[circuits.NAME]`): straight lines of cells, each joined to the next, and the
+/// last to the first, by an arc round the board's edge.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CircuitDef {
+    /// The lines in travelling order, each a range of neighbouring cells (`"b1..b6"`); an
+    /// arc leads from each line's last cell to the next line's first (Surakarta's inner
+    /// circuit: `["b1..b6", "a5..f5", "e6..e1", "f2..a2"]`). A cell where two lines cross is
+    /// on the circuit twice.
+    pub lines: Vec<String>,
 }
 
 /// How a block of cells is turned or reflected (`transforms` of a `transform` generator),
@@ -1666,6 +1687,13 @@ pub struct GeneratorDef {
     /// block.
     #[serde(default)]
     pub in_block: Option<InBlock>,
+    /// For `circuit`: the circuits it travels along (names in `[circuits]`).
+    #[serde(default)]
+    pub circuits: Vec<String>,
+    /// For `circuit`: the arcs a move must pass before it may stop (default 1: Surakarta's
+    /// "a capture must pass at least one loop").
+    #[serde(default)]
+    pub arcs: Option<u32>,
 }
 
 /// How a moved piece stands when its move ends (`turn_to`).

@@ -136,20 +136,17 @@ fn lines_of_every_seat(t: &Tables, s: &State, line: &Line, placed: &[CellId]) ->
 /// The cells a move put pieces on, where the `[end]` goals look: its landing, the cells
 /// where it changed a piece, and every cell of a block it turned.
 pub(crate) fn placed_cells(t: &Tables, m: &super::Move) -> smallvec::SmallVec<[CellId; 8]> {
-    let mut out: smallvec::SmallVec<[CellId; 8]> = m
-        .to()
-        .into_iter()
-        .chain(m.actions.iter().filter_map(|a| match *a {
-            super::Action::Replace { at, .. } => Some(at),
-            _ => None,
-        }))
-        .filter_map(|l| t.loc_cell(l))
-        .collect();
+    let mut out: smallvec::SmallVec<[CellId; 8]> = smallvec::SmallVec::new();
+    out.extend(m.to().and_then(|l| t.loc_cell(l)));
     for a in &m.actions {
-        if let super::Action::Transform { i, .. } = *a
-            && let Some(tr) = t.transforms.get(usize::from(i))
-        {
-            out.extend(tr.cells.iter().map(|(c, _)| *c));
+        match *a {
+            super::Action::Replace { at, .. } => out.extend(t.loc_cell(at)),
+            super::Action::Transform { i, .. } => {
+                if let Some(tr) = t.transforms.get(usize::from(i)) {
+                    out.extend(tr.cells.iter().map(|(c, _)| *c));
+                }
+            }
+            _ => {}
         }
     }
     out

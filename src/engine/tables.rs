@@ -274,6 +274,20 @@ pub struct Tables {
     /// the generators with `in_block`; written as the cell's name in positions
     /// (`var.last=e5`).
     pub last_var: Option<usize>,
+    /// The circuits (`[circuits]`), in name order.
+    pub circuits: Vec<Circuit>,
+}
+
+/// A circuit: a closed loop of cells, with an arc after some of them.
+#[derive(Clone, Debug)]
+pub struct Circuit {
+    /// Its name.
+    pub name: String,
+    /// The cells in travelling order; the last is followed by the first. A crossing is in
+    /// it twice.
+    pub points: Vec<CellId>,
+    /// Whether an arc leads from `points[i]` to the next point.
+    pub arc_after: Vec<bool>,
 }
 
 /// A block of cells turned or reflected (`kind = "transform"`): where each cell's stack

@@ -75,7 +75,8 @@ const MOVING: [&str; 10] = [
 ];
 
 /// Each kind's own keys.
-const OWN: [(GeneratorKind, &str, &[&str]); 12] = [
+const OWN: [(GeneratorKind, &str, &[&str]); 13] = [
+    (GeneratorKind::Circuit, "circuit", &["circuits", "arcs"]),
     (
         GeneratorKind::Transform,
         "transform",
@@ -166,7 +167,7 @@ fn accepts(kind: GeneratorKind, key: &str) -> bool {
     COMMON.contains(&key)
         || (matches!(
             kind,
-            GeneratorKind::Ray | GeneratorKind::Leap | GeneratorKind::Fly
+            GeneratorKind::Ray | GeneratorKind::Leap | GeneratorKind::Fly | GeneratorKind::Circuit
         ) && MOVING.contains(&key))
         || OWN
             .iter()
@@ -748,6 +749,34 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// A circuit generator's circuits and arcs.
+    fn circuits(&mut self) -> generators::CircuitMoves {
+        let (t, m) = (self.t, self.m);
+        if m.circuits.is_empty() {
+            self.problem(
+                &[],
+                "a `circuit` generator needs `circuits`, the `[circuits]` it travels along",
+            );
+        }
+        let mut circuits = Vec::new();
+        for (i, name) in m.circuits.iter().enumerate() {
+            match t.circuits.iter().position(|c| c.name == *name) {
+                Some(c) => circuits.push(c),
+                None => {
+                    let at = ["generators", self.name, "circuits", &i.to_string()];
+                    self.problems.push(
+                        Problem::at(&at, format!("`{name}` is not a circuit ([circuits])"))
+                            .suggesting(name, t.circuits.iter().map(|c| c.name.as_str())),
+                    );
+                }
+            }
+        }
+        generators::CircuitMoves {
+            circuits,
+            arcs: m.arcs.unwrap_or(1),
+        }
+    }
+
     /// A ray's walk.
     fn ray(&mut self, moving: Movement) -> Ray {
         let m = self.m;
@@ -980,6 +1009,7 @@ pub(super) fn lower_pattern(
         GeneratorKind::Turn => Kind::Turn,
         // Its transforms go into the tables' list: `lower::generator_tables` fills them in.
         GeneratorKind::Transform => Kind::Transform(Vec::new()),
+        GeneratorKind::Circuit => Kind::Circuit(l.moving(), l.circuits()),
         GeneratorKind::Seize => Kind::Change(Change {
             beside: m.beside.as_ref().map(Conds::from_def),
             zone: None,

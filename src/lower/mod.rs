@@ -48,6 +48,7 @@ const PASSES: &[(&str, Pass)] = &[
     ("repetition", repetition),
     ("clock", clock),
     ("tracks", tracks),
+    ("circuits", circuits),
     ("end", ends),
     ("star map", |src, t, p| systems::lower(src.def, t, p)),
     ("generators", generator_tables),
@@ -159,6 +160,15 @@ fn tracks(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
     for (name, per_seat) in &src.def.tracks {
         if let Some(tr) = tracks::lower_track(t, name, per_seat, problems) {
             t.tracks.push(tr);
+        }
+    }
+}
+
+/// Closed loops of lines joined by arcs (`[circuits.NAME]`).
+fn circuits(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
+    for (name, c) in &src.def.circuits {
+        if let Some(c) = tracks::lower_circuit(t, name, c, problems) {
+            t.circuits.push(c);
         }
     }
 }

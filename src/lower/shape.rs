@@ -578,6 +578,7 @@ pub(super) fn shape(
         transforms: Vec::new(),
         one_move_per_effect: def.rules.one_move_per_effect,
         last_var: None,
+        circuits: Vec::new(),
         tracks: Vec::new(),
         layered: def.generators.values().any(|m| m.layers),
         repetition: def.rules.repetition.filter(|n| *n >= 2),

@@ -241,3 +241,65 @@ pub(super) fn lower_sow(
         grand_slam_keeps: m.grand_slam_keeps,
     })
 }
+
+/// A `[circuits.NAME]` table: its lines, each a run of neighbouring cells, joined into one
+/// closed loop with an arc after each line's last cell.
+pub(super) fn lower_circuit(
+    t: &Tables,
+    name: &str,
+    c: &def::CircuitDef,
+    problems: &mut Vec<Problem>,
+) -> Option<crate::engine::Circuit> {
+    let mut points = Vec::new();
+    let mut arc_after = Vec::new();
+    if c.lines.is_empty() {
+        problems.push(Problem::at(
+            &["circuits", name, "lines"],
+            "a circuit needs its lines, like `lines = [\"b1..b6\", \"a5..f5\", \"e6..e1\", \"f2..a2\"]`",
+        ));
+        return None;
+    }
+    let before = problems.len();
+    for (i, item) in c.lines.iter().enumerate() {
+        let idx = i.to_string();
+        let at = ["circuits", name, "lines", &idx];
+        let names = match crate::board::ranges::expand(item) {
+            Ok(names) => names,
+            Err(m) => {
+                problems.push(Problem::at(&at, m));
+                continue;
+            }
+        };
+        let mut line = Vec::new();
+        for n in &names {
+            match t.board.cell(n) {
+                Some(id) => line.push(id),
+                None => problems.push(
+                    Problem::at(&at, format!("`{n}` is not a cell"))
+                        .suggesting(n, t.board.names().iter().map(String::as_str)),
+                ),
+            }
+        }
+        for w in line.windows(2) {
+            if !t.board.dirs().any(|d| t.board.step(w[0], d) == Some(w[1])) {
+                problems.push(Problem::at(
+                    &at,
+                    format!(
+                        "`{item}` is not a line: {} and {} are not neighbours",
+                        t.board.name(w[0]),
+                        t.board.name(w[1])
+                    ),
+                ));
+                break;
+            }
+        }
+        let n = line.len();
+        points.extend(line);
+        arc_after.extend((0..n).map(|k| k + 1 == n));
+    }
+    (problems.len() == before).then(|| crate::engine::Circuit {
+        name: name.to_string(),
+        points,
+        arc_after,
+    })
+}

@@ -15,6 +15,7 @@ fn shipped() -> Vec<GameFiles> {
         "examples/jungle",
         "examples/pentago",
         "examples/nine-board",
+        "examples/surakarta",
     ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }

@@ -7,6 +7,7 @@ mod ai;
 mod api;
 mod backgammon;
 mod blocks;
+mod circuits;
 mod cli;
 mod colours;
 mod compact;

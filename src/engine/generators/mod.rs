@@ -13,6 +13,7 @@
 
 pub mod castle;
 mod change;
+mod circuit;
 mod conds;
 mod fly;
 mod land;
@@ -30,6 +31,7 @@ use place::drop_at;
 
 pub use castle::Castle;
 pub use change::Change;
+pub use circuit::CircuitMoves;
 pub use conds::*;
 pub use fly::Flight;
 pub use leap::Leap;
@@ -221,6 +223,8 @@ pub enum Kind {
     Change(change::Change),
     /// Blocks of cells turned or reflected: indices into `Tables::transforms`.
     Transform(Vec<u16>),
+    /// Along circuits, round their arcs.
+    Circuit(Movement, CircuitMoves),
 }
 
 /// What captures take and where the pieces go.
@@ -652,6 +656,7 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         Kind::Turn => turn::generate(cx, g, out),
         Kind::Change(ch) => change::generate(cx, g, ch, out),
         Kind::Transform(list) => transform::generate(cx, list, out),
+        Kind::Circuit(mv, cm) => circuit::generate(cx, g, mv, cm, out),
     }
     if let Some(mode) = g.in_block {
         keep_to_block(cx, mode, before, out);
