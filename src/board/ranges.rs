@@ -46,9 +46,18 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
                 ));
             }
         },
+        ["ring"] => Some(Filter::Ring(1)),
+        ["ring", n] => match n.parse::<u32>() {
+            Ok(n) if n >= 1 => Some(Filter::Ring(n)),
+            _ => {
+                return Err(format!(
+                    "`{item}`: a ring is counted from 1, the rectangle's edge (`ring 2`: the cells just inside it)"
+                ));
+            }
+        },
         _ => {
             return Err(format!(
-                "`{item}`: after a range, a filter is `dark`, `light` or `step N`"
+                "`{item}`: after a range, a filter is `dark`, `light`, `step N` or `ring N`"
             ));
         }
     };
@@ -67,6 +76,7 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
             ));
         }
         let mut names = Vec::new();
+        let (rows, files) = (span(na, nb) as usize, span(fa, fb) as usize);
         for (ri, n) in steps(na, nb).enumerate() {
             for (fi, f) in steps(fa, fb).enumerate() {
                 let file = char::from_u32(f).unwrap_or('?');
@@ -74,6 +84,10 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
                     None => true,
                     Some(Filter::Colour(c)) => (f - u32::from(b'a') + n - 1) % 2 == c,
                     Some(Filter::Step(k)) => ri % k as usize == 0 && fi % k as usize == 0,
+                    Some(Filter::Ring(k)) => {
+                        let inward = ri.min(fi).min(rows - 1 - ri).min(files - 1 - fi);
+                        inward + 1 == k as usize
+                    }
                 };
                 if keep {
                     names.push(format!("{file}{n}"));
@@ -84,6 +98,11 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
             names,
             pattern: true,
         });
+    }
+    if matches!(keep, Some(Filter::Ring(_))) {
+        return Err(format!(
+            "`{item}`: a ring goes round a rectangle, given by two corners (`a1..h8 ring`)"
+        ));
     }
     let names = expand_range(if keep.is_some() { range } else { item })?;
     let Some(keep) = keep else {
@@ -97,6 +116,8 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
         .enumerate()
         .filter(|(i, name)| match keep {
             Filter::Step(k) => i % k as usize == 0,
+            // Refused above: a ring needs a rectangle.
+            Filter::Ring(_) => false,
             Filter::Colour(c) => split(name).is_some_and(|(file, n)| {
                 file.len() == 1
                     && (u32::from(file.as_bytes()[0]) - u32::from(b'a') + n - 1) % 2 == c
@@ -118,6 +139,8 @@ enum Filter {
     Colour(u32),
     /// Every `n`th file and rank from the first corner (every `n`th cell of a range).
     Step(u32),
+    /// The cells `n - 1` steps in from the rectangle's nearest edge: ring 1 is the edge.
+    Ring(u32),
 }
 
 /// A cell, or every name of a range in order.

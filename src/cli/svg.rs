@@ -257,6 +257,51 @@ fn system_svg(
     }
 }
 
+/// The arcs of the circuits (`[circuits]`): a three-quarter circle round the corner between
+/// a line's last cell and the next line's first, outside the board (Surakarta's loops).
+/// Returns how far beyond the board the loops reach.
+fn circuit_arcs(out: &mut String, t: &Tables, pts: &[(f64, f64)]) -> f64 {
+    let mut reach: f64 = 0.0;
+    if t.circuits.is_empty() || pts.is_empty() {
+        return reach;
+    }
+    let n = pts.len() as f64;
+    let middle = (
+        pts.iter().map(|p| p.0).sum::<f64>() / n,
+        pts.iter().map(|p| p.1).sum::<f64>() / n,
+    );
+    for c in &t.circuits {
+        let len = c.points.len();
+        for i in (0..len).filter(|&i| c.arc_after[i]) {
+            let (p, q) = (
+                pts[c.points[i].index()],
+                pts[c.points[(i + 1) % len].index()],
+            );
+            // The corner: of the two points level with one and plumb with the other, the
+            // one farther from the middle of the board.
+            let far = |a: (f64, f64)| (a.0 - middle.0).hypot(a.1 - middle.1);
+            let centre = if far((p.0, q.1)) >= far((q.0, p.1)) {
+                (p.0, q.1)
+            } else {
+                (q.0, p.1)
+            };
+            let r = (p.0 - centre.0).hypot(p.1 - centre.1);
+            if r < 1.0 {
+                continue;
+            }
+            reach = reach.max(r - CELL / 2.0 + 4.0);
+            let cross = (p.0 - centre.0) * (q.1 - centre.1) - (p.1 - centre.1) * (q.0 - centre.0);
+            let sweep = u8::from(cross <= 0.0);
+            let _ = writeln!(
+                out,
+                r##"<path d="M {:.1} {:.1} A {r:.1} {r:.1} 0 1 {sweep} {:.1} {:.1}" fill="none" stroke="#7a5a3a" stroke-width="2"/>"##,
+                p.0, p.1, q.0, q.1
+            );
+        }
+    }
+    reach
+}
+
 /// The unit vector on the picture (y down) of a direction a piece lies along: the compass
 /// names by their bearing, any other direction by the way its links run on the drawing.
 fn pointing(t: &Tables, d: crate::board::DirId) -> (f64, f64) {
@@ -322,15 +367,28 @@ pub fn position_svg(g: &Game, s: &State) -> String {
     ));
     let h = board_h + 18.0 * lines.len() as f64 + 8.0;
     let w = w.max(320.0);
+    // Room round the board for the circuits' loops.
+    let pad = circuit_arcs(&mut String::new(), t, &pts);
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.0} {h:.0}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" viewBox="{:.0} {:.0} {:.0} {:.0}">"#,
+        w + 2.0 * pad,
+        h + 2.0 * pad,
+        0.0 - pad,
+        0.0 - pad,
+        w + 2.0 * pad,
+        h + 2.0 * pad
     );
     let _ = writeln!(
         out,
-        r#"<title>{}</title><rect width="100%" height="100%" fill="white"/>"#,
-        esc(&g.tables().id)
+        r#"<title>{}</title><rect width="100%" height="100%"{} fill="white"/>"#,
+        esc(&g.tables().id),
+        if pad > 0.0 {
+            format!(r#" x="{:.0}" y="{:.0}""#, -pad, -pad)
+        } else {
+            String::new()
+        }
     );
     let grid = b.grid.is_some() && !b.is_hex_grid() && !b.points;
     if b.grid.is_none() || b.points {
@@ -415,6 +473,7 @@ pub fn position_svg(g: &Game, s: &State) -> String {
             );
         }
     }
+    let _ = circuit_arcs(&mut out, t, &pts);
     if grid {
         // The blocks a transform turns (Pentago's quarters) and those of a grid of grids,
         // outlined.

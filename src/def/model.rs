@@ -27,7 +27,8 @@ pub struct GameDef {
     /// An item may be a range: `"1..6"`, `"c1..f1"` along a rank, `"a3..a6"` along a file;
     /// or a pattern, which selects the board's cells: `"a1..h3"` (a rectangle, two corners),
     /// with a filter after a blank: `"a1..h3 dark"` (a1's colour), `"light"`, `"a1..q17 step 2"`
-    /// (every second file and rank from the first corner).
+    /// (every second file and rank from the first corner), `"a1..h8 ring"` (the rectangle's
+    /// edge), `"a1..h8 ring 2"` (the cells just inside it).
     #[serde(default)]
     pub regions: BTreeMap<String, RegionDef>,
     /// Off-board places that hold pieces: reserves, stashes, bars, trays, captured piles.

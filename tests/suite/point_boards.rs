@@ -175,11 +175,58 @@ fn patterns_cut_a_cross_a_board_of_dots_and_a_region_of_dark_squares() {
     refused(&[
         (
             stepper(cross, "d4").replace("removed = [", "removed = [\"a1..b2 grey\", "),
-            "`a1..b2 grey`: after a range, a filter is `dark`, `light` or `step N`",
+            "`a1..b2 grey`: after a range, a filter is `dark`, `light`, `step N` or `ring N`",
         ),
         (
             toml.replace("\"a6..g7 dark\"", "\"a8..g9 dark\""),
             "`a8..g9 dark` selects no cell of the board",
+        ),
+    ]);
+}
+
+#[test]
+fn rings_go_round_a_rectangle() {
+    // An 8x8 board with its edge cut away leaves 6x6; ring 2 of the whole board is that 6x6's
+    // edge, 20 cells; ring 4 is the centre's four.
+    let edge = r#"grid = { files = 8, ranks = 8, removed = ["a1..h8 ring"] }"#;
+    let g = load(&stepper(edge, "d4")).expect("loads");
+    assert_eq!(g.tables().board.len(), 36);
+    let toml = stepper(r#"grid = { files = 8, ranks = 8 }"#, "d4").replace(
+        "[pieces.S]",
+        "[regions]\nsecond = [\"h8..a1 ring 2\"]\ncentre = [\"a1..h8 ring 4\"]\n[pieces.S]",
+    );
+    let g = load(&toml).expect("loads");
+    let names = |r: &str| -> Vec<String> {
+        let b = &g.tables().board;
+        let mut v: Vec<String> = b
+            .region(r)
+            .expect("region")
+            .for_seat(0)
+            .iter()
+            .map(|c| b.name(c).to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names("second").len(), 20);
+    assert!(
+        names("second").contains(&"b2".to_string()) && !names("second").contains(&"c3".to_string())
+    );
+    assert_eq!(names("centre"), ["d4", "d5", "e4", "e5"]);
+    refused(&[
+        (
+            stepper(
+                r#"grid = { files = 8, ranks = 8, removed = ["a1..a8 ring"] }"#,
+                "d4",
+            ),
+            "`a1..a8 ring`: a ring goes round a rectangle, given by two corners (`a1..h8 ring`)",
+        ),
+        (
+            stepper(
+                r#"grid = { files = 8, ranks = 8, removed = ["a1..h8 ring 0"] }"#,
+                "d4",
+            ),
+            "a ring is counted from 1",
         ),
     ]);
 }
