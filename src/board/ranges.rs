@@ -46,6 +46,10 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
                 ));
             }
         },
+        ["odd", "files"] => Some(Filter::Line(true, 1)),
+        ["even", "files"] => Some(Filter::Line(true, 0)),
+        ["odd", "ranks"] => Some(Filter::Line(false, 1)),
+        ["even", "ranks"] => Some(Filter::Line(false, 0)),
         ["ring"] => Some(Filter::Ring(1)),
         ["ring", n] => match n.parse::<u32>() {
             Ok(n) if n >= 1 => Some(Filter::Ring(n)),
@@ -57,7 +61,7 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
         },
         _ => {
             return Err(format!(
-                "`{item}`: after a range, a filter is `dark`, `light`, `step N` or `ring N`"
+                "`{item}`: after a range, a filter is `dark`, `light`, `step N`, `ring N`, `odd files`, `even files`, `odd ranks` or `even ranks`"
             ));
         }
     };
@@ -88,6 +92,8 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
                         let inward = ri.min(fi).min(rows - 1 - ri).min(files - 1 - fi);
                         inward + 1 == k as usize
                     }
+                    Some(Filter::Line(true, odd)) => (f - u32::from(b'a') + 1) % 2 == odd,
+                    Some(Filter::Line(false, odd)) => n % 2 == odd,
                 };
                 if keep {
                     names.push(format!("{file}{n}"));
@@ -118,6 +124,14 @@ pub(crate) fn expand_item(item: &str) -> Result<Expanded, String> {
             Filter::Step(k) => i % k as usize == 0,
             // Refused above: a ring needs a rectangle.
             Filter::Ring(_) => false,
+            Filter::Line(by_file, odd) => split(name).is_some_and(|(file, n)| {
+                if by_file {
+                    file.len() == 1
+                        && (u32::from(file.as_bytes()[0]) - u32::from(b'a') + 1) % 2 == odd
+                } else {
+                    n % 2 == odd
+                }
+            }),
             Filter::Colour(c) => split(name).is_some_and(|(file, n)| {
                 file.len() == 1
                     && (u32::from(file.as_bytes()[0]) - u32::from(b'a') + n - 1) % 2 == c
@@ -141,6 +155,9 @@ enum Filter {
     Step(u32),
     /// The cells `n - 1` steps in from the rectangle's nearest edge: ring 1 is the edge.
     Ring(u32),
+    /// The odd (1) or even (0) files (`true`: a, c, e... are odd) or ranks (1, 3, 5...), as
+    /// the board counts them.
+    Line(bool, u32),
 }
 
 /// A cell, or every name of a range in order.

@@ -28,7 +28,8 @@ pub struct GameDef {
     /// or a pattern, which selects the board's cells: `"a1..h3"` (a rectangle, two corners),
     /// with a filter after a blank: `"a1..h3 dark"` (a1's colour), `"light"`, `"a1..q17 step 2"`
     /// (every second file and rank from the first corner), `"a1..h8 ring"` (the rectangle's
-    /// edge), `"a1..h8 ring 2"` (the cells just inside it).
+    /// edge), `"a1..h8 ring 2"` (the cells just inside it), `"a1..h8 odd files"` (files a,
+    /// c, e, g; also `even files`, `odd ranks`, `even ranks`).
     #[serde(default)]
     pub regions: BTreeMap<String, RegionDef>,
     /// Off-board places that hold pieces: reserves, stashes, bars, trays, captured piles.

@@ -175,7 +175,7 @@ fn patterns_cut_a_cross_a_board_of_dots_and_a_region_of_dark_squares() {
     refused(&[
         (
             stepper(cross, "d4").replace("removed = [", "removed = [\"a1..b2 grey\", "),
-            "`a1..b2 grey`: after a range, a filter is `dark`, `light`, `step N` or `ring N`",
+            "`a1..b2 grey`: after a range, a filter is `dark`, `light`, `step N`, `ring N`, `odd files`, `even files`, `odd ranks` or `even ranks`",
         ),
         (
             toml.replace("\"a6..g7 dark\"", "\"a8..g9 dark\""),
@@ -213,6 +213,26 @@ fn rings_go_round_a_rectangle() {
         names("second").contains(&"b2".to_string()) && !names("second").contains(&"c3".to_string())
     );
     assert_eq!(names("centre"), ["d4", "d5", "e4", "e5"]);
+    // Odd files and even ranks, of a rectangle and of a range.
+    let toml = stepper(r#"grid = { files = 8, ranks = 8 }"#, "d4").replace(
+        "[pieces.S]",
+        "[regions]\nodd = [\"a1..d2 odd files\"]\neven = [\"c1..c6 even ranks\"]\n[pieces.S]",
+    );
+    let g2 = load(&toml).expect("loads");
+    let listed = |r: &str| -> Vec<String> {
+        let b = &g2.tables().board;
+        let mut v: Vec<String> = b
+            .region(r)
+            .expect("region")
+            .for_seat(0)
+            .iter()
+            .map(|c| b.name(c).to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(listed("odd"), ["a1", "a2", "c1", "c2"]);
+    assert_eq!(listed("even"), ["c2", "c4", "c6"]);
     refused(&[
         (
             stepper(
