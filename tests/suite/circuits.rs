@@ -14,18 +14,7 @@ fn surakarta_text() -> String {
 
 /// A brute-force position (36 of `.`, `w`, `b`, rank 6 first) as position text.
 fn position(cells: &str, turn: &str) -> String {
-    let rows: Vec<String> = cells
-        .as_bytes()
-        .chunks(6)
-        .map(|row| {
-            super::helpers::row_text(row.iter().map(|c| match c {
-                b'w' => "wP".to_string(),
-                b'b' => "bP".to_string(),
-                _ => String::new(),
-            }))
-        })
-        .collect();
-    format!("{} turn={turn}", rows.join("/"))
+    format!("{} turn={turn}", super::helpers::brute_rows(cells, 6, "P"))
 }
 
 /// tests/data/bruteforce/surakarta.c (`cc -O2 surakarta.c && ./a.out 7`) from the start:

@@ -70,6 +70,23 @@ pub fn row_text(cells: impl Iterator<Item = String>) -> String {
     out
 }
 
+/// A brute force's board (one character a cell, `.` empty, the top row first, `width` a
+/// row) as the rows of position text, each other character `c` a piece of the seat whose
+/// letter it is and of kind `kind` (`w` with `M`: `wM`).
+pub fn brute_rows(cells: &str, width: usize, kind: &str) -> String {
+    let rows: Vec<String> = cells
+        .as_bytes()
+        .chunks(width)
+        .map(|row| {
+            row_text(row.iter().map(|&c| match c {
+                b'.' => String::new(),
+                c => format!("{}{kind}", c as char),
+            }))
+        })
+        .collect();
+    rows.join("/")
+}
+
 /// A built-in game by id, with a variant and `--set` options (the referees' games).
 pub fn builtin(id: &str, variant: Option<&str>, sets: &[(&str, &str)]) -> Game {
     let files = icebox::catalog::find(id, &[]).unwrap_or_else(|d| panic!("{id}: {d}"));

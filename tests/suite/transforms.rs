@@ -18,21 +18,10 @@ fn pentago() -> icebox::Game {
 
 /// A brute-force position (36 of `.`, `w`, `b`, rank 6 first) as position text.
 fn position(cells: &str, turn: &str) -> String {
-    let rows: Vec<String> = cells
-        .as_bytes()
-        .chunks(6)
-        .map(|row| {
-            super::helpers::row_text(row.iter().map(|c| match c {
-                b'w' => "wM".to_string(),
-                b'b' => "bM".to_string(),
-                _ => String::new(),
-            }))
-        })
-        .collect();
     let left = |c: char| 18 - cells.chars().filter(|x| *x == c).count();
     format!(
         "{} turn={turn} marbles.White={}wM marbles.Black={}bM",
-        rows.join("/"),
+        super::helpers::brute_rows(cells, 6, "M"),
         left('w'),
         left('b')
     )
