@@ -95,6 +95,7 @@ fn line_made(
 
 /// The lines through the `placed` cells whoever's they are (`[end.line] every_seat`): one
 /// seat's win, or a draw when several seats have one.
+#[inline(never)]
 fn lines_of_every_seat(t: &Tables, s: &State, line: &Line, placed: &[CellId]) -> Option<Outcome> {
     let mut found: smallvec::SmallVec<[(PlayerId, Vec<CellId>); 2]> = smallvec::SmallVec::new();
     for &c in placed {
@@ -135,6 +136,7 @@ fn lines_of_every_seat(t: &Tables, s: &State, line: &Line, placed: &[CellId]) ->
 
 /// The cells a move put pieces on, where the `[end]` goals look: its landing, the cells
 /// where it changed a piece, and every cell of a block it turned.
+#[inline]
 pub(crate) fn placed_cells(t: &Tables, m: &super::Move) -> smallvec::SmallVec<[CellId; 8]> {
     let mut out: smallvec::SmallVec<[CellId; 8]> = smallvec::SmallVec::new();
     out.extend(m.to().and_then(|l| t.loc_cell(l)));
@@ -190,19 +192,16 @@ pub fn after_move(
     {
         return Some(o);
     }
-    if let Some(line) = &end.line
-        && end.line_every_seat
-        && let Some(o) = lines_of_every_seat(t, s, line, placed)
-    {
-        return Some(o);
-    }
-    if let Some(line) = &end.line
-        && !end.line_every_seat
-        && let Some(cells) = line_made(t, s, line, mover, placed)
-    {
-        let mut o = Outcome::win(t, mover, format!("{} in a row", cells.len()));
-        o.cells = cells;
-        return Some(o);
+    if let Some(line) = &end.line {
+        if end.line_every_seat {
+            if let Some(o) = lines_of_every_seat(t, s, line, placed) {
+                return Some(o);
+            }
+        } else if let Some(cells) = line_made(t, s, line, mover, placed) {
+            let mut o = Outcome::win(t, mover, format!("{} in a row", cells.len()));
+            o.cells = cells;
+            return Some(o);
+        }
     }
     if let Some(regions) = end.connect
         && let Some(cells) = chain(t, s, regions, mover)

@@ -131,6 +131,7 @@ fn effect_key(t: &Tables, scratch: &mut State, m: &Move) -> u64 {
 /// one_move_per_effect`): each is played on a scratch state and known by the key of what it
 /// changed (64 bits: two different positions among one position's moves sharing a key is
 /// about as likely as a cosmic ray flipping a bit).
+#[inline(never)]
 fn one_per_effect(t: &Tables, s: &State, out: &mut Vec<Move>) {
     if out.len() < 2 {
         return;
@@ -145,6 +146,7 @@ fn one_per_effect(t: &Tables, s: &State, out: &mut Vec<Move>) {
 /// position it leaves, the second written after `&` (`then`: Pentago's placement and
 /// twist). A first part that wins by `[end]` stands alone: the game is over before the
 /// second; so does one after which `next` has no move.
+#[inline(never)]
 fn then_parts(t: &Tables, s: &State, next: &super::Generator, start: usize, out: &mut Vec<Move>) {
     if out.len() == start {
         return;

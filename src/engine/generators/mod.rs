@@ -171,6 +171,7 @@ pub struct Convert {
 
 /// Keeps the moves from index `from` on that land in the block the last move chose
 /// (`in_block`), unless none does: a full block sends nowhere, and neither does the first move.
+#[inline(never)]
 fn keep_to_block(cx: &Ctx, mode: crate::def::InBlock, from: usize, out: &mut Vec<Move>) {
     let (Some(blocks), Some(v)) = (&cx.t.board.blocks, cx.t.last_var) else {
         return;
