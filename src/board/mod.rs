@@ -222,8 +222,6 @@ pub struct Board {
 /// The blocks of a grid of grids (`[board] grid.blocks`), by cell.
 #[derive(Clone, Debug)]
 pub struct Blocks {
-    /// Files and ranks of one block.
-    pub size: (u32, u32),
     /// Each cell's block (blocks numbered along the ranks from the bottom left).
     pub of: Vec<u16>,
     /// The block at the place each cell has within its own block, `NONE` when the grid of

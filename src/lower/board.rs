@@ -278,11 +278,7 @@ fn blocks(g: &GridDef, b: &mut Board, problems: &mut Vec<Problem>) -> Option<(i6
             });
         }
     }
-    b.blocks = Some(crate::board::Blocks {
-        size: (size.files, size.ranks),
-        of,
-        sends,
-    });
+    b.blocks = Some(crate::board::Blocks { of, sends });
     Some((bf, br))
 }
 

@@ -134,6 +134,11 @@ fn block_definitions_are_refused_where_they_are_wrong() {
         ),
         (blocks_game(FOUR, r#"in_block = "next""#), "next"),
         (
+            blocks_game(FOUR, r#"in_block = "sent""#)
+                .replace("[rules]", "[rules]\nvars = { last = 0 }"),
+            "`last` is the var `in_block` keeps (the cell the last move landed on): name this var otherwise",
+        ),
+        (
             blocks_game(FOUR, "").replace(
                 "[zones.stones]",
                 "[regions]\nblock_a1 = [\"a1\"]\n\n[zones.stones]",

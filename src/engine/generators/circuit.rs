@@ -24,24 +24,17 @@ pub(super) fn generate(
     let Ctx {
         t, s, player, only, ..
     } = *cx;
-    let region = pat
-        .region
-        .map(|r| t.board.region_at(r).for_seat(player.index()));
+    let region = start_region(cx, pat);
     let cells = match only {
         Some(c) => BitCells::single(c),
         None => mover_cells(t, s, pat.mover, player),
     };
     let mut reached: SmallVec<[CellId; 8]> = SmallVec::new();
     for from in cells {
-        let loc = Loc(from.0);
-        let Some(piece) = s.top_cell(from) else {
+        let Some(piece) = mover_at(cx, pat, moving, region, from) else {
             continue;
         };
-        if region.is_some_and(|r| !r.contains(from))
-            || !pat.moves_piece(t, piece, s.stack(loc)[0], moving, player)
-        {
-            continue;
-        }
+        let loc = Loc(from.0);
         reached.clear();
         for &ci in &cm.circuits {
             let Some(c) = t.circuits.get(ci) else {
