@@ -502,9 +502,37 @@ impl Game {
             .map_or(first, Ok)
     }
 
-    /// The text of a move, as the player to move in `s` writes it.
+    /// For the conformance test, where moves are known by their effect: the legal moves
+    /// when every move generated is played to learn its effect, which the quick way (playing
+    /// only moves that could share one) must equal.
+    pub(crate) fn legal_by_every_effect(&self, s: &State) -> Result<Vec<Move>, RuleError> {
+        let t = &*self.tables;
+        let mut every = Vec::new();
+        if s.is_over() {
+            return Ok(every);
+        }
+        crate::engine::legal::every_move(t, s, &mut every, self.script_moves())?;
+        crate::engine::legal::one_per_effect_every(t, s, &mut every);
+        if every.is_empty() && t.no_moves == crate::engine::NoMoves::Pass {
+            return self.legal_moves(s);
+        }
+        Ok(every)
+    }
+
+    /// The text of a move, as the player to move in `s` writes it. Where moves are known by
+    /// their effect (`[rules] one_move_per_effect`), a path of several landings shows its
+    /// landings only when another legal move starts and ends where it does
+    /// ([`notation::format_among`]).
     pub fn move_text(&self, s: &State, m: &Move) -> String {
-        notation::format_move(&self.tables, m, s.turn())
+        let t = &*self.tables;
+        if t.one_move_per_effect
+            && m.shape == crate::engine::Shape::Path
+            && m.path.len() > 2
+            && let Ok(legal) = self.legal_moves(s)
+        {
+            return notation::format_among(t, m, s.turn(), &legal);
+        }
+        notation::format_move(t, m, s.turn())
     }
 
     /// The agreements players may propose (`[rules] agreements`).

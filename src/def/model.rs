@@ -2180,6 +2180,13 @@ pub struct RulesDef {
     /// agent does not weigh one choice twice. Costs each move a play on a scratch state.
     #[serde(default)]
     pub one_move_per_effect: bool,
+    /// The majority capture rule: of the legal moves, only those that capture the most
+    /// pieces stand, whatever the capturing pieces and whatever they take (international
+    /// and Brazilian draughts: "the capture of the greatest number of pieces is
+    /// compulsory"; a king and a man count as one piece each). A move that captures
+    /// nothing counts none, so where any move captures, captures are compulsory too.
+    #[serde(default)]
+    pub most_captures: bool,
 }
 
 /// The swap rule (`[rules.swap]`): on the game's second ply, while the board holds exactly

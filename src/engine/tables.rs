@@ -270,6 +270,8 @@ pub struct Tables {
     pub transforms: Vec<Transform>,
     /// Moves that leave the same position are one move (`[rules] one_move_per_effect`).
     pub one_move_per_effect: bool,
+    /// Only the moves that capture the most pieces are legal (`[rules] most_captures`).
+    pub most_captures: bool,
     /// The var holding the cell the last move landed on, plus one (0: none yet), kept for
     /// the generators with `in_block`; written as the cell's name in positions
     /// (`var.last=e5`).

@@ -577,6 +577,7 @@ pub(super) fn shape(
         release: None,
         transforms: Vec::new(),
         one_move_per_effect: def.rules.one_move_per_effect,
+        most_captures: def.rules.most_captures,
         last_var: None,
         circuits: Vec::new(),
         tracks: Vec::new(),

@@ -587,14 +587,22 @@ pub fn resolve(t: &Tables, legal: &[Move], mover: PlayerId, text: &str) -> Resul
     };
     let parsed = parse_move(first).map_err(MoveError::Syntax)?;
     let facing = facing_text(first);
-    let mut matches: Vec<&Move> = legal
-        .iter()
-        .filter(|m| {
-            matches_text(t, m, mover, &parsed)
-                && facing_matches(t, m, facing)
-                && parts.as_ref().is_none_or(|p| parts_text(t, m, mover) == *p)
-        })
-        .collect();
+    let named = |loose: bool| -> Vec<&Move> {
+        legal
+            .iter()
+            .filter(|m| {
+                matches_text(t, m, mover, &parsed, loose)
+                    && facing_matches(t, m, facing)
+                    && parts.as_ref().is_none_or(|p| parts_text(t, m, mover) == *p)
+            })
+            .collect()
+    };
+    // A path written whole names its move; only when none is, a path with landings left out
+    // (`c3:g7` for `c3:e5:g7`, as draughts players write a capture) names the moves it fits.
+    let mut matches = named(false);
+    if matches.is_empty() && matches!(parsed, MoveText::Path { .. }) {
+        matches = named(true);
+    }
     // `e7-e8` with an unpromoted `e7-e8` legal means that one, not a promotion; `5/off`
     // with the exact die legal means that one, not `5/off(6)`.
     if matches.len() > 1 && matches.iter().any(|m| m.suffix.is_none()) {
@@ -678,7 +686,9 @@ fn suffix_matches(t: &Tables, m: &Move, suffix: &Option<String>) -> bool {
     }
 }
 
-fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> bool {
+/// Whether move `m` is what `parsed` names; `loose`: a path text may leave out landings
+/// between its first and last cells (those it names must come in the move's order).
+fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText, loose: bool) -> bool {
     match (parsed, m.shape) {
         (MoveText::Pass, Shape::Pass) => true,
         (
@@ -766,11 +776,15 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
             brought_match(t, m, mover, named)
                 && *on_top == m.on_top
                 && die.is_none_or(|d| d == m.die)
-                && locs.len() == m.path.len()
-                && m.path
-                    .iter()
-                    .zip(locs)
-                    .all(|(&l, n)| name_matches(t, l, mover, n))
+                && if loose {
+                    path_fits(t, &m.path, mover, locs)
+                } else {
+                    locs.len() == m.path.len()
+                        && m.path
+                            .iter()
+                            .zip(locs)
+                            .all(|(&l, n)| name_matches(t, l, mover, n))
+                }
                 && match m.lifted.get() {
                     Some(_) => lifted_matches(t, m, mover, suffix),
                     None => suffix_matches(t, m, suffix),
@@ -778,6 +792,55 @@ fn matches_text(t: &Tables, m: &Move, mover: PlayerId, parsed: &MoveText) -> boo
         }
         _ => false,
     }
+}
+
+/// Whether the cells `names` are the path's first and last cells with some of its landings
+/// between them, in order.
+fn path_fits(t: &Tables, path: &[Loc], mover: PlayerId, names: &[String]) -> bool {
+    let (Some((first, inner)), Some(last)) = (names.split_first(), names.last()) else {
+        return false;
+    };
+    let (Some(&start), Some(&end)) = (path.first(), path.last()) else {
+        return false;
+    };
+    if names.len() < 2
+        || names.len() > path.len()
+        || !name_matches(t, start, mover, first)
+        || !name_matches(t, end, mover, last)
+    {
+        return false;
+    }
+    let between = &path[1..path.len() - 1];
+    let mut rest = between.iter();
+    inner[..inner.len() - 1]
+        .iter()
+        .all(|n| rest.any(|&l| name_matches(t, l, mover, n)))
+}
+
+/// The text of move `m` among the legal moves `legal` when moves are known by their effect
+/// (`[rules] one_move_per_effect`): a path of several landings is written by its first and
+/// last cells alone (`c3:g7`) unless another legal move shares them, as draughts players
+/// write a capture. Which of the equal routes stands for the move is the generator's order,
+/// not the rules; the short text does not pretend to know it.
+pub fn format_among(t: &Tables, m: &Move, mover: PlayerId, legal: &[Move]) -> String {
+    let ends = |x: &Move| (x.path.first().copied(), x.path.last().copied(), x.suffix);
+    if m.shape == Shape::Path
+        && m.path.len() > 2
+        && !legal
+            .iter()
+            .any(|o| o.shape == Shape::Path && o != m && ends(o) == ends(m))
+    {
+        let mut short = m.clone();
+        short.path = m
+            .path
+            .iter()
+            .take(1)
+            .chain(m.path.last())
+            .copied()
+            .collect();
+        return format_move(t, &short, mover);
+    }
+    format_move(t, m, mover)
 }
 
 /// A piece token's lower-case letters (none, one or two) and kind text: `aS` -> (a, S),

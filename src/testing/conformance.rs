@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use crate::engine::State;
 use crate::engine::rng::Rng;
+use crate::engine::{Move, State};
 use crate::game::Game;
 use crate::notation;
 
@@ -199,6 +199,9 @@ pub fn conformance_until(
                     ),
                 ));
             }
+            if t.one_move_per_effect {
+                check_effects(g, &s, &moves).map_err(|e| at(&s, e))?;
+            }
             let mut texts: Vec<String> = Vec::with_capacity(moves.len());
             for (i, m) in moves.iter().enumerate() {
                 let mt = notation::format_move(t, m, s.turn());
@@ -238,4 +241,35 @@ pub fn conformance_until(
         r.playouts += 1;
     }
     Ok(r)
+}
+
+/// Where moves are known by their effect (`[rules] one_move_per_effect`): the quick
+/// deduplication keeps the moves that playing every move keeps, and each move's text as
+/// players see it (a path by its ends, when they tell it apart) names that move.
+fn check_effects(g: &Game, s: &State, moves: &[Move]) -> Result<(), String> {
+    let t = g.tables();
+    let every = g.legal_by_every_effect(s).map_err(|e| e.to_string())?;
+    if every != moves {
+        let texts = |l: &[Move]| {
+            l.iter()
+                .map(|m| notation::format_move(t, m, s.turn()))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        return Err(format!(
+            "moves of the same effect: the quick way keeps {}, playing every move keeps {}",
+            texts(moves),
+            texts(&every)
+        ));
+    }
+    for m in moves {
+        let text = g.move_text(s, m);
+        let back = g
+            .resolve(s, moves, &text)
+            .map_err(|e| format!("move {text}: {e}"))?;
+        if &back != m {
+            return Err(format!("the text `{text}` resolves to another move"));
+        }
+    }
+    Ok(())
 }

@@ -352,7 +352,13 @@ fn check_moves(g: &Game, s: &crate::engine::State, c: &Checks) -> Result<(), Str
     let moves = g.legal_moves(s).map_err(|e| e.to_string())?;
     let texts: Vec<String> = moves
         .iter()
-        .map(|m| notation::format_move(g.tables(), m, s.turn()))
+        .map(|m| {
+            if g.tables().one_move_per_effect {
+                notation::format_among(g.tables(), m, s.turn(), &moves)
+            } else {
+                notation::format_move(g.tables(), m, s.turn())
+            }
+        })
         .collect();
     for m in c.legal {
         g.resolve(s, &moves, m)

@@ -16,6 +16,7 @@ fn shipped() -> Vec<GameFiles> {
         "examples/pentago",
         "examples/nine-board",
         "examples/surakarta",
+        "examples/brazilian-draughts",
     ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }

@@ -31,6 +31,7 @@ mod icegammon;
 mod islands;
 mod kind_names;
 mod lookahead;
+mod majority;
 mod morris_mancala;
 mod moscow_ice;
 mod native_icesickle;

@@ -77,8 +77,10 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
                 list_or_drop(&path, key, v, &mut found);
             }
         }
-        if let Some(v) = rules.get("one_move_per_effect") {
-            leaf(&path, "one_move_per_effect", v, &mut found);
+        for key in ["one_move_per_effect", "most_captures"] {
+            if let Some(v) = rules.get(key) {
+                leaf(&path, key, v, &mut found);
+            }
         }
         if let Some(clock) = rules.get("clock").and_then(toml::Value::as_table) {
             let mut p = path.clone();
