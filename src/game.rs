@@ -663,6 +663,8 @@ impl Game {
             turn_set |= self.rules.after_move(s, m, log, before)?;
         }
         turn_set |= phase_ends(t, &mut Tx { s, log });
+        // A move that gives its mover the next ply (`again`: a bounce, a completed box).
+        turn_set |= m.part == crate::engine::TurnPart::Again;
         ends_after(t, &mut Tx { s, log }, m, mover);
         if let Some(a) = &t.actions
             && !turn_set

@@ -217,6 +217,70 @@ pub struct Board {
     pub(crate) reverse: Vec<Option<DirId>>,
     /// A grid of grids (`grid.blocks`): each cell's block, and the block it sends to.
     pub blocks: Option<Blocks>,
+    /// A board of dots and lines (`grid.lines`): the lines and boxes as cells, and how they
+    /// meet the points.
+    pub lattice: Option<Lattice>,
+}
+
+/// The lines and boxes of a board of dots and lines (`[board] grid.lines`, `grid.boxes`) as
+/// cells after the points: the points first, then the lines, then the boxes. No link leads
+/// onto a line or a box; these tables are how the engine finds them from the points.
+#[derive(Clone, Debug, Default)]
+pub struct Lattice {
+    /// The first line's cell index (the number of points).
+    pub first_line: usize,
+    /// The first box's cell index (after the last line).
+    pub first_box: usize,
+    /// Per line (counted from `first_line`): the two points it joins, lower index first.
+    pub ends: Vec<(CellId, CellId)>,
+    /// Per line: the boxes it borders (none, one or two).
+    pub boxes_of: Vec<smallvec::SmallVec<[CellId; 2]>>,
+    /// Per box (counted from `first_box`): its four lines.
+    pub sides: Vec<[CellId; 4]>,
+    /// Per point: the lines that end there.
+    pub at: Vec<smallvec::SmallVec<[CellId; 8]>>,
+    /// `between[point * dirs + dir]`: the line from the point to its neighbour that way, or
+    /// `NONE` (no neighbour, or no line between: an orthogonal board's diagonal).
+    pub between: Vec<u16>,
+}
+
+impl Lattice {
+    /// The line from point `c` along direction `d` (`dirs` directions), if there is one.
+    #[inline]
+    pub fn line(&self, c: CellId, d: DirId, dirs: usize) -> Option<CellId> {
+        match self.between.get(c.index() * dirs + d.index()) {
+            Some(&l) if l != NONE => Some(CellId(l)),
+            _ => None,
+        }
+    }
+
+    /// The lines ending at point `c` (none for a line or a box).
+    pub fn lines_at(&self, c: CellId) -> &[CellId] {
+        self.at.get(c.index()).map_or(&[], |v| v.as_slice())
+    }
+
+    /// The two points line `l` joins, if `l` is a line.
+    pub fn ends_of(&self, l: CellId) -> Option<(CellId, CellId)> {
+        l.index()
+            .checked_sub(self.first_line)
+            .and_then(|i| self.ends.get(i))
+            .copied()
+    }
+
+    /// The boxes line `l` borders.
+    pub fn boxes_of(&self, l: CellId) -> &[CellId] {
+        l.index()
+            .checked_sub(self.first_line)
+            .and_then(|i| self.boxes_of.get(i))
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    /// The four lines of box `b`, if `b` is a box.
+    pub fn sides_of(&self, b: CellId) -> Option<&[CellId; 4]> {
+        b.index()
+            .checked_sub(self.first_box)
+            .and_then(|i| self.sides.get(i))
+    }
 }
 
 /// The blocks of a grid of grids (`[board] grid.blocks`), by cell.
@@ -251,6 +315,7 @@ impl Board {
             index: HashMap::new(),
             dir_names: Vec::new(),
             blocks: None,
+            lattice: None,
             next: Vec::new(),
             relative: HashMap::new(),
             regions: Vec::new(),

@@ -90,7 +90,9 @@ pub fn board_text_styled(g: &Game, s: &State, style: &Style) -> String {
         .max()
         .unwrap_or(1)
         .max(2);
-    if let Some((files, ranks)) = t.board.grid {
+    if let (Some(lat), Some((files, ranks))) = (&t.board.lattice, t.board.grid) {
+        out.push_str(&lattice_text(t, s, lat, files, ranks, &cell_text));
+    } else if let Some((files, ranks)) = t.board.grid {
         for row in t.board.rows() {
             let rank = row
                 .first()
@@ -412,6 +414,82 @@ fn canvas(g: &Game, s: &State, cell_text: &dyn Fn(crate::board::CellId) -> Strin
 
 /// A piece as the board shows it: its text, with an arrow for a piece lying along a compass
 /// direction (`aL↗` for `aL[ne]`); other directions keep their bracketed name.
+/// A board of dots and lines as pencil on paper: each point its piece or `.`, four columns
+/// apart and a row between ranks; a drawn line `---`, `|`, `/` or `\\` (two crossing
+/// diagonals `X`) between its points; a box's piece in its middle.
+fn lattice_text(
+    t: &crate::engine::Tables,
+    s: &State,
+    lat: &crate::board::Lattice,
+    files: u32,
+    ranks: u32,
+    cell_text: &dyn Fn(CellId) -> String,
+) -> String {
+    let (w, h) = (files as usize * 4, ranks as usize * 2 - 1);
+    let mut grid = vec![vec![' '; w]; h];
+    // The drawing's column and row of a point at grid coordinates (f, r).
+    let at = |(f, r): (i64, i64)| (f as usize * 4 + 1, (ranks as i64 - 1 - r) as usize * 2);
+    let put = |grid: &mut Vec<Vec<char>>, x: usize, y: usize, text: &str| {
+        for (i, ch) in text.chars().enumerate() {
+            if let Some(cell) = grid.get_mut(y).and_then(|row| row.get_mut(x + i)) {
+                *cell = ch;
+            }
+        }
+    };
+    for (i, &(a, z)) in lat.ends.iter().enumerate() {
+        let line = CellId((lat.first_line + i) as u16);
+        if s.stack(line.into()).is_empty() {
+            continue;
+        }
+        let ((fa, ra), (fz, rz)) = (t.board.coord(a), t.board.coord(z));
+        let (x, y) = at((fa.min(fz), ra.max(rz)));
+        match (fz - fa, rz - ra) {
+            (_, 0) => put(&mut grid, x + 1, y, "---"),
+            (0, _) => put(&mut grid, x, y + 1, "|"),
+            (df, dr) => {
+                let ch = if (df > 0) == (dr > 0) { '/' } else { '\\' };
+                let old = grid[y + 1][x + 2];
+                let both = (old == '/' && ch == '\\') || (old == '\\' && ch == '/');
+                grid[y + 1][x + 2] = if both { 'X' } else { ch };
+            }
+        }
+    }
+    for (i, sides) in lat.sides.iter().enumerate() {
+        let bx = CellId((lat.first_box + i) as u16);
+        if s.stack(bx.into()).is_empty() {
+            continue;
+        }
+        // The box's first side runs east from its bottom left point.
+        let (x, y) = at(t.board.coord(lat.ends[sides[0].index() - lat.first_line].0));
+        put(
+            &mut grid,
+            x + 1,
+            y.saturating_sub(1),
+            &format!("{:^3}", cell_text(bx)),
+        );
+    }
+    for c in (0..lat.first_line).map(|c| CellId(c as u16)) {
+        let (x, y) = at(t.board.coord(c));
+        put(&mut grid, x, y, &cell_text(c));
+    }
+    let mut out = String::new();
+    for (y, row) in grid.iter().enumerate() {
+        let label = if y % 2 == 0 {
+            format!("{:>3} ", ranks as usize - y / 2)
+        } else {
+            "    ".to_string()
+        };
+        let line: String = row.iter().collect();
+        out.push_str(&format!("{label}{}\n", line.trim_end()));
+    }
+    out.push_str("    ");
+    for f in 0..files {
+        out.push_str(&format!(" {:<3}", crate::board::file_name(f)));
+    }
+    out.push('\n');
+    out
+}
+
 fn piece_shown(t: &crate::engine::Tables, p: crate::engine::Piece) -> String {
     const ARROWS: [(&str, char); 8] = [
         ("n", '↑'),

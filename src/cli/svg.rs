@@ -122,6 +122,29 @@ fn layout(t: &Tables) -> (Vec<(f64, f64)>, f64, f64) {
     (pts, w, h)
 }
 
+/// A board of dots and lines: every line a point may be drawn to, faint and wide enough to
+/// click (`icebox serve` draws a line so), and the lines drawn, in ink.
+fn lattice_svg(out: &mut String, s: &State, lat: &crate::board::Lattice, pts: &[(f64, f64)]) {
+    for (i, &(a, z)) in lat.ends.iter().enumerate() {
+        let line = lat.first_line + i;
+        let ((x1, y1), (x2, y2)) = (pts[a.index()], pts[z.index()]);
+        let drawn = !s.stack(crate::board::CellId(line as u16).into()).is_empty();
+        let (colour, width) = if drawn {
+            ("#1a1a6a", 3)
+        } else {
+            ("#e4d8c4", 1)
+        };
+        let _ = writeln!(
+            out,
+            r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>"##
+        );
+        let _ = writeln!(
+            out,
+            r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="transparent" stroke-width="10" data-loc="{line}"/>"##
+        );
+    }
+}
+
 /// Draws the stack on a cell: each piece a triangle sized by its pips, largest behind, the
 /// top piece outlined and lettered.
 fn stack_svg(out: &mut String, t: &Tables, stack: &[Piece], cx: f64, cy: f64) {
@@ -391,7 +414,9 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         }
     );
     let grid = b.grid.is_some() && !b.is_hex_grid() && !b.points;
-    if b.grid.is_none() || b.points {
+    if let Some(lat) = &b.lattice {
+        lattice_svg(&mut out, s, lat, &pts);
+    } else if b.grid.is_none() || b.points {
         // Listed boards and grids of points show their links: the lines pieces move along
         // (a mill board, alquerque).
         for c in b.cells() {
@@ -406,9 +431,18 @@ pub fn position_svg(g: &Game, s: &State) -> String {
             }
         }
     }
-    for c in b.cells() {
+    // A board of dots and lines draws its points, lines and boxes itself.
+    let shown = b.lattice.as_ref().map_or(b.len(), |l| l.first_line);
+    for c in b.cells().take(shown) {
         let (x, y) = pts[c.index()];
-        if b.is_hex_grid() {
+        if b.lattice.is_some() {
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="#7a5a3a" data-loc="{}"/>"##,
+                CELL * 0.08,
+                c.index()
+            );
+        } else if b.is_hex_grid() {
             let r = CELL / 3f64.sqrt();
             let corners: Vec<String> = (0..6)
                 .map(|i| {
@@ -548,7 +582,24 @@ pub fn position_svg(g: &Game, s: &State) -> String {
         }
     }
     for c in b.cells() {
-        let (x, y) = pts[c.index()];
+        let (x, y) = match &b.lattice {
+            // A line's piece is the drawn line itself; a box's sits in its middle.
+            Some(lat) if c.index() >= lat.first_box => {
+                let Some(sides) = lat.sides_of(c) else {
+                    continue;
+                };
+                let ends = |l: crate::board::CellId| lat.ends_of(l);
+                match (ends(sides[0]), ends(sides[3])) {
+                    (Some((a, _)), Some((_, z))) => {
+                        let (p, q) = (pts[a.index()], pts[z.index()]);
+                        ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0)
+                    }
+                    _ => continue,
+                }
+            }
+            Some(lat) if c.index() >= lat.first_line => continue,
+            _ => pts[c.index()],
+        };
         let stack = s.stack(c.into());
         if !stack.is_empty() {
             // The pieces name their cell too, so a click on a piece finds it (`icebox serve`).

@@ -339,6 +339,11 @@ pub struct ReachDef {
     /// What the win is called in the result (default: "reached REGION").
     #[serde(default)]
     pub why: Option<String>,
+    /// Whose pieces count: `own` (default: the mover's, on the mover's part), or `neutral`
+    /// (nobody's: a ball on a seat's part of the region wins for that seat, whoever moved
+    /// it, as an own goal wins for the opponent).
+    #[serde(default)]
+    pub pieces: Mover,
 }
 
 /// A score that wins (`[end.score]`).
@@ -732,6 +737,31 @@ pub struct GridDef {
     /// block the last move chose (`in_block`).
     #[serde(default)]
     pub blocks: Option<BlocksDef>,
+    /// The lines between the grid's points as cells of their own (a board of dots and lines:
+    /// dots and boxes, paper soccer): `orthogonal` (a line between each two points side by
+    /// side) or `all` (the diagonals too, two crossing in each box). Each line is a cell
+    /// named by its two points, lower first (`a1.b1`, `e7.f8`, `f7.e8`), in the region
+    /// `lines`; the points are the region `dots`. No link leads onto a line: pieces stand on
+    /// the points, and a move may draw the line it travels along (`draws`).
+    #[serde(default)]
+    pub lines: Option<GridLines>,
+    /// The boxes between four points as cells of their own (dots and boxes), each named
+    /// after its bottom left point (`box_a1`), in the region `boxes`. Needs `lines`. A line
+    /// borders one or two boxes; a move that draws a box's last line completes it
+    /// (`again = "completes"`, `completes`).
+    #[serde(default)]
+    pub boxes: bool,
+}
+
+/// Which lines of a grid are cells (`[board] grid.lines`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum GridLines {
+    /// The lines between points side by side (dots and boxes).
+    Orthogonal,
+    /// Those and the diagonals of each box (paper soccer).
+    All,
 }
 
 /// The size of a grid's blocks (`[board] grid.blocks`).
@@ -742,6 +772,17 @@ pub struct BlocksDef {
     pub files: u32,
     /// Ranks in a block; the grid's ranks must be a multiple.
     pub ranks: u32,
+}
+
+/// When a move gives its mover the next ply too (`again`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Again {
+    /// The move's end point already had a drawn line (paper soccer's bounce).
+    Touched,
+    /// The move completed a box (dots and boxes).
+    Completes,
 }
 
 /// Which block of a grid of grids a generator is kept to (`in_block`), chosen by the last
@@ -1007,6 +1048,12 @@ pub struct SetupDef {
     /// notation with counts: `"5S 5M 5L"`.
     #[serde(default)]
     pub zones: BTreeMap<String, String>,
+    /// On a board of dots and lines (`[board] grid.lines`): lines drawn at the start, by the
+    /// kind of piece drawn on them, each item a straight run of points (`"a2..a12"`, along a
+    /// file, a rank or a diagonal) whose every line from point to point is drawn (paper
+    /// soccer's field border: `L = ["a2..a12", "i2..i12", "a2..d2", ...]`).
+    #[serde(default)]
+    pub lines: BTreeMap<String, Vec<String>>,
     /// The seat that moves first (default: the first seat).
     #[serde(default)]
     pub first: Option<String>,
@@ -1296,6 +1343,11 @@ pub enum GeneratorKind {
     /// cell, which must satisfy `land`, after passing at least `arcs` arcs. Several routes
     /// to one cell are one move, written `b2:e5`.
     Circuit,
+    /// Draw a line on a board of dots and lines (dots and boxes): any line not yet drawn (of
+    /// `region`, default every line) gets a piece of kind `draws`, nobody's. Written
+    /// `L@a1.b1`, or the line alone, `a1.b1`. With `completes`, each box whose last line it
+    /// draws gets the mover's piece of that kind and a point of score.
+    Draw,
 }
 
 /// A circuit (`[circuits.NAME]`): straight lines of cells, each joined to the next, and the
@@ -1689,6 +1741,25 @@ pub struct GeneratorDef {
     /// block.
     #[serde(default)]
     pub in_block: Option<InBlock>,
+    /// For `draw`, the kind of piece drawn on a line. For a `ray` step along the lines of a
+    /// board of dots and lines (`[board] grid.lines`): the move draws the line it travels
+    /// along, a new piece of this kind (nobody's) on the line's cell, and only an empty line
+    /// may be travelled (paper soccer: "a segment from
+    /// the original position to the new one is drawn to mark the move", and the ball may not
+    /// move along one drawn before).
+    #[serde(default)]
+    pub draws: Option<String>,
+    /// For `draws` (a ray) and `draw`: when the mover moves again, the next ply
+    /// being theirs too. `touched`: the move's end point had a line drawn before the move
+    /// (paper soccer's bounce); `completes`: the move drew the last line of a box (dots and
+    /// boxes).
+    #[serde(default)]
+    pub again: Option<Again>,
+    /// For `draw` on a board with boxes: each box the line completes (its fourth line
+    /// drawn) gets a piece of this kind, the mover's (dots and boxes' initials in the box),
+    /// and the mover a point of score.
+    #[serde(default)]
+    pub completes: Option<String>,
     /// For `circuit`: the circuits it travels along (names in `[circuits]`).
     #[serde(default)]
     pub circuits: Vec<String>,
@@ -2177,13 +2248,16 @@ pub struct RulesDef {
     /// empty block one way or the other, or another empty block, is the same move;
     /// international draughts: two capture sequences over the same pieces from the same
     /// square to the same square). Moves then count as positions reached (perft), and an
-    /// agent does not weigh one choice twice. Costs each move a play on a scratch state.
+    /// agent does not weigh one choice twice. Costs a play on a scratch state of each move
+    /// that could share its effect with another (where every move is a path, only those
+    /// ending on the same cell). Such a game writes a path of several landings by its two
+    /// ends (`a1:h4`) unless another legal move shares them.
     #[serde(default)]
     pub one_move_per_effect: bool,
     /// The majority capture rule: of the legal moves, only those that capture the most
     /// pieces stand, whatever the capturing pieces and whatever they take (international
-    /// and Brazilian draughts: "the capture of the greatest number of pieces is
-    /// compulsory"; a king and a man count as one piece each). A move that captures
+    /// and Brazilian draughts: "It is compulsory to jump over as many pieces as possible";
+    /// a king and a man count as one piece each). A move that captures
     /// nothing counts none, so where any move captures, captures are compulsory too.
     #[serde(default)]
     pub most_captures: bool,

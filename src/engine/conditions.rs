@@ -98,6 +98,15 @@ impl<'a> After<'a> {
                         }
                     }
                 }
+                Action::Mark { at, piece, on } => {
+                    if let Some(c) = t.loc_cell(at) {
+                        if on {
+                            a.cell(c).push(piece);
+                        } else {
+                            a.cell(c).pop();
+                        }
+                    }
+                }
                 _ => {}
             }
         }

@@ -154,18 +154,40 @@ pub(crate) fn placed_cells(t: &Tables, m: &super::Move) -> smallvec::SmallVec<[C
     out
 }
 
-/// Whether the move put one of `p`'s pieces of the counted kinds on `p`'s part of the
-/// region (`[end.reach]`). Only the cells the move put a piece on are looked at, so a piece
-/// that stood there already does not win again and the test costs nothing per cell.
-pub fn reached(t: &Tables, s: &State, reach: &Reach, p: PlayerId, placed: &[CellId]) -> bool {
-    let region = t.board.region_at(reach.region).for_seat(p.index());
-    placed.iter().any(|&c| {
-        region.contains(c)
-            && s.top_cell(c).is_some_and(|q| {
-                let i = t.info(q);
-                i.owner == Some(p) && reach.kinds & (1 << i.kind.index()) != 0
-            })
-    })
+/// The seat that won by reaching the region (`[end.reach]`) with move by `mover`: the mover
+/// when it put one of its pieces of the counted kinds on its part of the region; with
+/// `pieces = "neutral"` (or `any`), the seat on whose part the move put such a piece of
+/// nobody's (anybody's), the mover's part looked at first: a ball kicked into a goal wins
+/// for the goal's attacker, whoever kicked it. Only the cells the move put a piece on are
+/// looked at, so a piece that stood there already does not win again and the test costs
+/// nothing per cell.
+pub fn reached(
+    t: &Tables,
+    s: &State,
+    reach: &Reach,
+    mover: PlayerId,
+    placed: &[CellId],
+) -> Option<PlayerId> {
+    let on = |p: PlayerId, owner: &dyn Fn(Option<PlayerId>) -> bool| {
+        let region = t.board.region_at(reach.region).for_seat(p.index());
+        placed.iter().any(|&c| {
+            region.contains(c)
+                && s.top_cell(c).is_some_and(|q| {
+                    let i = t.info(q);
+                    owner(i.owner) && reach.kinds & (1 << i.kind.index()) != 0
+                })
+        })
+    };
+    match reach.pieces {
+        crate::def::Mover::Own => on(mover, &|o| o == Some(mover)).then_some(mover),
+        pieces => {
+            let counts = |o: Option<PlayerId>| pieces == crate::def::Mover::Any || o.is_none();
+            let n = t.player_count();
+            (0..n)
+                .map(|k| PlayerId(((mover.index() + k) % n) as u8))
+                .find(|&p| on(p, &counts))
+        }
+    }
 }
 
 /// The `[end]` conditions after a move by `mover` that put its pieces on `placed`, in this
@@ -211,9 +233,9 @@ pub fn after_move(
         return Some(o);
     }
     if let Some(reach) = &end.reach
-        && reached(t, s, reach, mover, placed)
+        && let Some(winner) = reached(t, s, reach, mover, placed)
     {
-        return Some(Outcome::win(t, mover, reach.why.clone()));
+        return Some(Outcome::win(t, winner, reach.why.clone()));
     }
     if let Some((target, why)) = &end.score
         && s.scores().get(mover.index()).is_some_and(|x| x >= target)

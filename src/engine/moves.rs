@@ -106,6 +106,17 @@ pub enum Action {
         /// After.
         new: Option<super::Passed>,
     },
+    /// A new piece drawn onto the top of a cell out of nothing (`on`), or the top piece
+    /// rubbed out again (`!on`, the inverse): a line a move draws on a board of dots and
+    /// lines, a box it completes.
+    Mark {
+        /// The cell.
+        at: Loc,
+        /// The piece drawn.
+        piece: Piece,
+        /// Drawn (true) or rubbed out (false).
+        on: bool,
+    },
     /// Turn or reflect a block of cells (`Tables::transforms[i]`): every stack of the block
     /// moves to its image, its lying pieces turned with it; `inverse` puts them back.
     Transform {
@@ -139,6 +150,8 @@ pub enum TurnPart {
     Ends,
     /// Not one of the turn's actions (`free`): it may follow the last.
     Free,
+    /// The mover plays the next ply too (`again`: paper soccer's bounce, a completed box).
+    Again,
 }
 
 /// How a move reads in notation.
@@ -326,7 +339,9 @@ pub(crate) fn touched_cells(t: &Tables, actions: &[Action]) -> SmallVec<[crate::
             Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
                 [Some(from), Some(to)]
             }
-            Action::Replace { at, .. } | Action::Rotate { at, .. } => [Some(at), None],
+            Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. } => {
+                [Some(at), None]
+            }
             Action::Transform { i, .. } => {
                 for &(c, _) in t
                     .transforms
@@ -559,6 +574,26 @@ pub(crate) fn apply_action(t: &Tables, s: &mut State, a: &Action) -> bool {
             None => false,
         },
         Action::Transform { i, inverse } => transform(t, s, usize::from(i), inverse),
+        Action::Mark { at, piece, on } => {
+            let Some(c) = t.loc_cell(at) else {
+                return false;
+            };
+            let st = &mut s.stacks[at.index()];
+            if on {
+                s.board ^= piece_key(at, st.len(), piece);
+                st.push(piece);
+                s.set_top(t, c.index(), Some(piece));
+            } else {
+                if st.last() != Some(&piece) {
+                    return false;
+                }
+                st.pop();
+                s.board ^= piece_key(at, st.len(), piece);
+                let top = st.last().copied();
+                s.set_top(t, c.index(), top);
+            }
+            true
+        }
         Action::Parts { .. } => true,
     }
 }
@@ -708,6 +743,7 @@ fn invert(a: &Action) -> Action {
             inverse: !inverse,
         },
         Action::Parts { before, after } => Action::Parts { before, after },
+        Action::Mark { at, piece, on } => Action::Mark { at, piece, on: !on },
     }
 }
 

@@ -431,6 +431,9 @@ pub struct Reach {
     pub kinds: u64,
     /// What the win is called.
     pub why: String,
+    /// Whose pieces count: the mover's (`own`), or nobody's (`neutral`: the seat whose
+    /// part the piece reached wins), or anybody's (`any`: likewise).
+    pub pieces: crate::def::Mover,
 }
 
 /// A compiled `[end.home]`.

@@ -65,6 +65,7 @@ pub(crate) fn board(def: &GameDef) -> Result<Board, Vec<Problem>> {
     let Some(graph) = neighbours(&mut b, &links, &mut problems) else {
         return Err(problems);
     };
+    lattice_links(&mut b);
     // A board may be in separate parts (islands, several small boards side by side): no link
     // joins them, so no generator walks from one to another, and nothing else needs one part.
     // It used to be refused as "not connected"; tests/suite/islands.rs plays such boards.
@@ -219,7 +220,201 @@ fn grid(
             b.rows.push(row);
         }
     }
+    match (g.lines, g.boxes) {
+        (Some(kind), _) => lattice(g, kind, b, links, problems),
+        (None, true) => problems.push(Problem::at(
+            &["board", "grid", "boxes"],
+            "boxes lie between lines: give `lines = \"orthogonal\"` (or `\"all\"`) too",
+        )),
+        (None, false) => {}
+    }
     Some(())
+}
+
+/// A board of dots and lines (`grid.lines`, `grid.boxes`): a cell for each line between two
+/// linked points (named by its points, `a1.b1`) and for each box (`box_a1`), after the
+/// points, with rows of their own for positions (the lines whose first point is on a rank,
+/// top rank first; then the boxes the same way) and the regions `dots`, `lines` and
+/// `boxes`. Lines and boxes get no links; the point-to-line table waits for the links
+/// ([`lattice_links`]).
+fn lattice(
+    g: &GridDef,
+    kind: crate::def::GridLines,
+    b: &mut Board,
+    links: &[Link],
+    problems: &mut Vec<Problem>,
+) {
+    if g.blocks.is_some() {
+        problems.push(Problem::at(
+            &["board", "grid", "lines"],
+            "a grid of grids (`blocks`) has no lines as cells: write `blocks` or `lines`, not both",
+        ));
+        return;
+    }
+    let dots = b.names.len();
+    let orthogonal = ["n", "e", "s", "w"];
+    let mut pairs: Vec<(CellId, CellId)> = links
+        .iter()
+        .filter(|(a, z, d)| {
+            a.index() < z.index()
+                && (kind == crate::def::GridLines::All || orthogonal.contains(&d.as_str()))
+        })
+        .map(|(a, z, _)| (*a, *z))
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    // Lines cut out by name (`removed = ["c2.d1"]`: a diagonal that would leave the field).
+    for (i, item) in g.removed.iter().enumerate() {
+        let Some((x, y)) = item.split_once('.').filter(|_| is_line_name(item)) else {
+            continue;
+        };
+        let ends = (
+            b.index.get(x.trim()).copied(),
+            b.index.get(y.trim()).copied(),
+        );
+        let found = match ends {
+            (Some(x), Some(y)) => pairs.iter().position(|&p| p == (x.min(y), x.max(y))),
+            _ => None,
+        };
+        match found {
+            Some(k) => {
+                pairs.remove(k);
+            }
+            None => problems.push(Problem::at(
+                &["board", "grid", "removed", &i.to_string()],
+                format!("`{item}` is not a line of the board: a line is named by its two neighbouring points, `a1.b2`"),
+            )),
+        }
+    }
+    let mut lat = crate::board::Lattice {
+        first_line: dots,
+        at: vec![smallvec::SmallVec::new(); dots],
+        ..Default::default()
+    };
+    let mut by_pair: std::collections::HashMap<(CellId, CellId), CellId> =
+        std::collections::HashMap::new();
+    let add = |b: &mut Board, name: String, coord: (i64, i64)| -> Option<CellId> {
+        if b.names.len() >= NONE as usize - 1 {
+            return None;
+        }
+        let id = CellId(b.names.len() as u16);
+        b.index.insert(name.clone(), id);
+        b.names.push(name);
+        b.coords.push(coord);
+        Some(id)
+    };
+    for &(a, z) in &pairs {
+        let name = format!("{}.{}", b.names[a.index()], b.names[z.index()]);
+        let coord = b.coords[a.index()];
+        let Some(l) = add(b, name, coord) else {
+            problems.push(Problem::at(
+                &["board", "grid", "lines"],
+                "too many cells (at most 65534)",
+            ));
+            return;
+        };
+        by_pair.insert((a, z), l);
+        lat.ends.push((a, z));
+        lat.boxes_of.push(smallvec::SmallVec::new());
+        lat.at[a.index()].push(l);
+        lat.at[z.index()].push(l);
+    }
+    lat.first_box = b.names.len();
+    if g.boxes {
+        let at = |b: &Board, f: i64, r: i64| -> Option<CellId> {
+            b.index
+                .get(&format!("{}{}", file_name(f as u32), r + 1))
+                .copied()
+        };
+        let line = |x: CellId, y: CellId| by_pair.get(&(x.min(y), x.max(y))).copied();
+        for c in 0..dots {
+            let (f, r) = b.coords[c];
+            let c = CellId(c as u16);
+            let corners = (at(b, f + 1, r), at(b, f, r + 1), at(b, f + 1, r + 1));
+            let (Some(e), Some(n), Some(ne)) = corners else {
+                continue;
+            };
+            let (Some(s1), Some(s2), Some(s3), Some(s4)) =
+                (line(c, e), line(c, n), line(e, ne), line(n, ne))
+            else {
+                continue;
+            };
+            let name = format!("box_{}", b.names[c.index()]);
+            let coord = b.coords[c.index()];
+            let Some(bx) = add(b, name, coord) else {
+                problems.push(Problem::at(
+                    &["board", "grid", "boxes"],
+                    "too many cells (at most 65534)",
+                ));
+                return;
+            };
+            lat.sides.push([s1, s2, s3, s4]);
+            for s in [s1, s2, s3, s4] {
+                if let Some(v) = lat.boxes_of.get_mut(s.index() - dots) {
+                    v.push(bx);
+                }
+            }
+        }
+    }
+    // Rows: the lines by their first point's rank, then the boxes by theirs, top first.
+    for (first, last) in [(dots, lat.first_box), (lat.first_box, b.names.len())] {
+        for r in (0..g.ranks as i64).rev() {
+            let row: Vec<CellId> = (first..last)
+                .filter(|&c| b.coords[c].1 == r)
+                .map(|c| CellId(c as u16))
+                .collect();
+            if !row.is_empty() {
+                b.rows.push(row);
+            }
+        }
+    }
+    let n = b.names.len();
+    for (name, range) in [
+        ("dots", 0..dots),
+        ("lines", dots..lat.first_box),
+        ("boxes", lat.first_box..n),
+    ] {
+        let mut set = CellSet::new(n);
+        for c in range {
+            set.insert(CellId(c as u16));
+        }
+        b.regions.push(Region {
+            name: name.into(),
+            sets: vec![set],
+            per_seat: false,
+        });
+    }
+    b.points = true;
+    b.lattice = Some(lat);
+}
+
+/// Whether an item of a list of cells names a line (`a1.b2`: two points and one dot) rather
+/// than points (`a1`, a range `a1..c3`).
+fn is_line_name(item: &str) -> bool {
+    item.contains('.') && !item.contains("..")
+}
+
+/// The point-to-line table of a board of dots and lines, once the links are known: the
+/// line each point reaches along each direction.
+fn lattice_links(b: &mut Board) {
+    let nd = b.dir_names.len();
+    let Some(lat) = b.lattice.as_ref() else {
+        return;
+    };
+    let mut between = vec![NONE; lat.first_line * nd];
+    for (i, &(a, z)) in lat.ends.iter().enumerate() {
+        let line = (lat.first_line + i) as u16;
+        for (from, to) in [(a, z), (z, a)] {
+            for d in 0..nd {
+                if b.next.get(from.index() * nd + d) == Some(&to.0) {
+                    between[from.index() * nd + d] = line;
+                }
+            }
+        }
+    }
+    if let Some(lat) = b.lattice.as_mut() {
+        lat.between = between;
+    }
 }
 
 /// A grid of grids (`grid.blocks`): each cell's block and the block it sends to, a region
@@ -292,6 +487,10 @@ fn grid_cells(
 ) -> Vec<String> {
     let mut names = Vec::new();
     for (i, item) in items.iter().enumerate() {
+        // A point's name has no dot: `a1.b2` names a line, which `lattice` takes out.
+        if key == "removed" && is_line_name(item) {
+            continue;
+        }
         let at = ["board", "grid", key, &i.to_string()];
         match crate::board::ranges::expand_item(item) {
             Err(e) => problems.push(Problem::at(&at, e)),
@@ -538,7 +737,7 @@ fn regions(def: &GameDef, b: &mut Board, seats: &[&str], problems: &mut Vec<Prob
         if b.regions.iter().any(|x| x.name == *name) {
             problems.push(Problem::at(
                 &["regions", name],
-                format!("`{name}` is the name of a block of the grid (`grid.blocks`): name this region otherwise"),
+                format!("`{name}` is a region the board makes (a block of `grid.blocks`, or `dots`, `lines` or `boxes` of `grid.lines`): name this region otherwise"),
             ));
             continue;
         }

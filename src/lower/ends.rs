@@ -90,6 +90,7 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
                 .why
                 .clone()
                 .unwrap_or_else(|| format!("reached {}", r.region)),
+            pieces: r.pieces,
         })
     });
     let connect = e.connect.as_ref().and_then(|c| {

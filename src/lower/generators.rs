@@ -33,10 +33,72 @@ pub(super) fn amount(
     }
 }
 
+/// The keys of a board of dots and lines (`draws`, `completes`, `again`), checked and
+/// set on the generator: they need the board's lines, and one another as the rules read.
+fn lines_keys(t: &Tables, m: &def::GeneratorDef, l: &mut Lowering<'_>, g: &mut Generator) {
+    let lattice = t.board.lattice.as_ref();
+    let lines = |l: &mut Lowering<'_>, key: &str| {
+        if lattice.is_none() {
+            l.problem(
+                &[key],
+                format!("`{key}` is for a board of dots and lines: give the grid `lines = \"orthogonal\"` or `\"all\"`"),
+            );
+        }
+    };
+    if let Some(name) = &m.draws {
+        lines(l, "draws");
+        if let [k] = l.kinds(std::slice::from_ref(name), &["draws"])[..] {
+            g.draws = Some(t.piece(k, None));
+        }
+        let over = |a: &Option<def::Amount>| matches!(a, None | Some(def::Amount::Fixed(0)));
+        if m.kind == GeneratorKind::Ray && (!over(&m.over_max) || m.chain != def::Chain::None) {
+            l.problem(
+                &["draws"],
+                "`draws` on a ray is for a step from point to point (`over_max = 0`, no `chain`): the move draws the one line it travels",
+            );
+        }
+    } else if m.kind == GeneratorKind::Draw {
+        l.problem(
+            &["kind"],
+            "a `draw` generator needs `draws`, the kind of piece drawn on a line",
+        );
+    }
+    if let Some(name) = &m.completes {
+        lines(l, "completes");
+        if lattice.is_some_and(|x| x.sides.is_empty()) {
+            l.problem(
+                &["completes"],
+                "`completes` draws in the boxes a line closes: give the grid `boxes = true`",
+            );
+        }
+        if let [k] = l.kinds(std::slice::from_ref(name), &["completes"])[..] {
+            g.completes = Some(k);
+        }
+    }
+    if m.again.is_some() && (m.ends_turn || m.free) {
+        l.problem(
+            &["again"],
+            "`again` gives the mover the next ply; `ends_turn` and `free` place a move in a turn of several actions: not both",
+        );
+    }
+    match m.again {
+        Some(def::Again::Touched) if m.draws.is_none() => l.problem(
+            &["again"],
+            "`again = \"touched\"` asks whether the point a move ends on had a line drawn: the move must draw its line (`draws`)",
+        ),
+        Some(def::Again::Completes) if m.completes.is_none() => l.problem(
+            &["again"],
+            "`again = \"completes\"` gives another move for a completed box: say what the box gets with `completes`",
+        ),
+        _ => {}
+    }
+}
+
 /// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
 /// fields by a test: a field on no list fails it.)
-const COMMON: [&str; 22] = [
+const COMMON: [&str; 23] = [
     "then",
+    "again",
     "in_block",
     "mover_var",
     "ends_turn",
@@ -75,8 +137,9 @@ const MOVING: [&str; 10] = [
 ];
 
 /// Each kind's own keys.
-const OWN: [(GeneratorKind, &str, &[&str]); 13] = [
+const OWN: [(GeneratorKind, &str, &[&str]); 14] = [
     (GeneratorKind::Circuit, "circuit", &["circuits", "arcs"]),
+    (GeneratorKind::Draw, "draw", &["draws", "completes"]),
     (
         GeneratorKind::Transform,
         "transform",
@@ -101,6 +164,7 @@ const OWN: [(GeneratorKind, &str, &[&str]); 13] = [
             "passable",
             "en_passant",
             "flow",
+            "draws",
         ],
     ),
     (
@@ -1010,6 +1074,7 @@ pub(super) fn lower_pattern(
         // Its transforms go into the tables' list: `lower::generator_tables` fills them in.
         GeneratorKind::Transform => Kind::Transform(Vec::new()),
         GeneratorKind::Circuit => Kind::Circuit(l.moving(), l.circuits()),
+        GeneratorKind::Draw => Kind::Draw,
         GeneratorKind::Seize => Kind::Change(Change {
             beside: m.beside.as_ref().map(Conds::from_def),
             zone: None,
@@ -1073,7 +1138,11 @@ pub(super) fn lower_pattern(
         gated: m.power.is_some(),
         then: None,
         in_block: m.in_block,
+        draws: None,
+        again: m.again,
+        completes: None,
     };
+    lines_keys(t, m, &mut l, &mut g);
     super::prepare::prepare(&mut g, t);
     Some(g)
 }

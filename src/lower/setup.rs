@@ -67,6 +67,9 @@ pub(crate) fn setup_state(def: &GameDef, t: &Tables, s: &mut State, problems: &m
             Err(e) => problems.push(Problem::at(&["setup", "cells", cell], e.message)),
         }
     }
+    for (kind, runs) in &def.setup.lines {
+        setup_lines(t, kind, runs, s, problems);
+    }
     for (zone, text) in &def.setup.zones {
         let (zname, seat) = match zone.split_once('.') {
             Some((z, seat)) => (z, Some(seat)),
@@ -241,4 +244,83 @@ fn stash_key(
         .colours
         .contains(&colour)
         .then_some((kind, Some(colour)))
+}
+
+/// `[setup] lines`: every line along each run of points (`"a2..a12"`) gets a piece of
+/// `kind`, nobody's.
+fn setup_lines(
+    t: &Tables,
+    kind: &str,
+    runs: &[String],
+    s: &mut State,
+    problems: &mut Vec<Problem>,
+) {
+    let Some(lat) = t.board.lattice.as_ref() else {
+        problems.push(Problem::at(
+            &["setup", "lines"],
+            "lines are drawn on a board of dots and lines: give the grid `lines = \"orthogonal\"` or `\"all\"`",
+        ));
+        return;
+    };
+    let Some(k) = t.kind_text(kind) else {
+        problems.push(Problem::at(
+            &["setup", "lines", kind],
+            format!("`{kind}` is not a piece kind"),
+        ));
+        return;
+    };
+    let piece = t.piece(k, None);
+    for (i, run) in runs.iter().enumerate() {
+        let at = ["setup", "lines", kind, &i.to_string()];
+        let ends = run
+            .split_once("..")
+            .map(|(a, z)| (t.board.cell(a.trim()), t.board.cell(z.trim())));
+        let Some((Some(a), Some(z))) = ends else {
+            problems.push(Problem::at(
+                &at,
+                format!("`{run}` is not a run of points: write its two ends, `a2..a12`"),
+            ));
+            continue;
+        };
+        let ((fa, ra), (fz, rz)) = (t.board.coord(a), t.board.coord(z));
+        let (df, dr) = (fz - fa, rz - ra);
+        if (df == 0 && dr == 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+            problems.push(Problem::at(
+                &at,
+                format!(
+                    "`{run}` is not a straight run: its ends share a file, a rank or a diagonal"
+                ),
+            ));
+            continue;
+        }
+        let step = (df.signum(), dr.signum());
+        let mut cur = a;
+        while cur != z {
+            let (f, r) = t.board.coord(cur);
+            let next = t.board.cells().find(|&c| {
+                t.board.coord(c) == (f + step.0, r + step.1) && c.index() < lat.first_line
+            });
+            let line = next.and_then(|n| {
+                lat.ends
+                    .iter()
+                    .position(|&(x, y)| (x, y) == (cur.min(n), cur.max(n)))
+                    .map(|i| crate::board::CellId((lat.first_line + i) as u16))
+            });
+            let (Some(n), Some(l)) = (next, line) else {
+                problems.push(Problem::at(
+                    &at,
+                    format!(
+                        "`{run}`: no line leads on from {} towards {}",
+                        t.board.name(cur),
+                        t.board.name(z)
+                    ),
+                ));
+                break;
+            };
+            if s.stacks[l.index()].is_empty() {
+                s.stacks[l.index()].push(piece);
+            }
+            cur = n;
+        }
+    }
 }

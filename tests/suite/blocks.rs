@@ -143,7 +143,7 @@ fn block_definitions_are_refused_where_they_are_wrong() {
                 "[zones.stones]",
                 "[regions]\nblock_a1 = [\"a1\"]\n\n[zones.stones]",
             ),
-            "`block_a1` is the name of a block of the grid (`grid.blocks`): name this region otherwise",
+            "`block_a1` is a region the board makes (a block of `grid.blocks`, or `dots`, `lines` or `boxes` of `grid.lines`)",
         ),
     ]);
 }

@@ -17,6 +17,8 @@ fn shipped() -> Vec<GameFiles> {
         "examples/nine-board",
         "examples/surakarta",
         "examples/brazilian-draughts",
+        "examples/paper-soccer",
+        "examples/dots-and-boxes",
     ] {
         all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example game reads"));
     }

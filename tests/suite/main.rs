@@ -30,6 +30,7 @@ mod hostile;
 mod icegammon;
 mod islands;
 mod kind_names;
+mod lines;
 mod lookahead;
 mod majority;
 mod morris_mancala;

@@ -15,6 +15,7 @@ pub mod castle;
 mod change;
 mod circuit;
 mod conds;
+mod draw;
 mod fly;
 mod land;
 mod leap;
@@ -119,6 +120,14 @@ pub struct Generator {
     pub then: Option<usize>,
     /// Only moves landing in the block of a grid of grids the last move chose (`in_block`).
     pub in_block: Option<crate::def::InBlock>,
+    /// A step along a board's lines draws the line (`draws`): this piece, nobody's, is
+    /// drawn on it, and a drawn line cannot be travelled.
+    pub draws: Option<Piece>,
+    /// When its moves give the mover the next ply too (`again`).
+    pub again: Option<crate::def::Again>,
+    /// A placement on a line that completes a box draws the mover's piece of this kind in
+    /// the box (`completes`).
+    pub completes: Option<KindId>,
 }
 
 impl Generator {
@@ -226,6 +235,8 @@ pub enum Kind {
     Transform(Vec<u16>),
     /// Along circuits, round their arcs.
     Circuit(Movement, CircuitMoves),
+    /// A line drawn on a board of dots and lines.
+    Draw,
 }
 
 /// What captures take and where the pieces go.
@@ -658,6 +669,7 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         Kind::Change(ch) => change::generate(cx, g, ch, out),
         Kind::Transform(list) => transform::generate(cx, list, out),
         Kind::Circuit(mv, cm) => circuit::generate(cx, g, mv, cm, out),
+        Kind::Draw => draw::generate(cx, g, out),
     }
     if let Some(mode) = g.in_block {
         keep_to_block(cx, mode, before, out);

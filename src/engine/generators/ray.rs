@@ -224,6 +224,14 @@ impl Walker<'_> {
             let mut occupied = 0u32;
             let mut over_cells: SmallVec<[CellId; 8]> = SmallVec::new();
             while let Some(next) = t.board.step(cur, d) {
+                // A step that draws its line needs the line there and not yet drawn.
+                let line = match pat.draws {
+                    Some(_) => match drawable(t, self.s, cur, d) {
+                        Some(l) => Some(l),
+                        None => break,
+                    },
+                    None => None,
+                };
                 let top = self.top_of(next);
                 // En passant: the cell just passed over is landed on as if the piece that
                 // passed stood there, and that piece is the one taken.
@@ -290,9 +298,13 @@ impl Walker<'_> {
                         && !(ray.chain == Chain::Required && deeper)
                     {
                         leg.passing = over_cells.last().copied().filter(|_| ray.passable);
+                        let made = out.len();
                         match &ray.drops {
                             Some(zone) => drop_at(t, self.s, zone, player, next, out),
                             None => finish(t, self.s, pat, &ray.moving, player, piece, leg, out),
+                        }
+                        if let (Some(l), Some(drawn)) = (line, pat.draws) {
+                            draw_line(t, self.s, pat, l, drawn, next, &mut out[made..]);
                         }
                         leg.passing = None;
                     }
@@ -369,5 +381,44 @@ impl Iterator for OpenDirs<'_> {
         let d = self.dirs.get(self.next).copied();
         self.next += 1;
         d
+    }
+}
+
+/// The line from point `c` along `d` on a board of dots and lines, if there is one and it is
+/// not drawn yet.
+#[inline]
+fn drawable(t: &Tables, s: &State, c: CellId, d: DirId) -> Option<CellId> {
+    let l = t.board.lattice.as_ref()?.line(c, d, t.board.dir_count())?;
+    s.top_cell(l).is_none().then_some(l)
+}
+
+/// Makes the moves just made along line `l` draw it (`draws`), and gives their mover the
+/// next ply when the point they end on had a line drawn before (`again = "touched"`:
+/// paper soccer's bounce).
+#[inline(never)]
+fn draw_line(
+    t: &Tables,
+    s: &State,
+    pat: &Generator,
+    l: CellId,
+    drawn: Piece,
+    end: CellId,
+    moves: &mut [Move],
+) {
+    let again = pat.again == Some(crate::def::Again::Touched)
+        && t.board.lattice.as_ref().is_some_and(|x| {
+            x.lines_at(end)
+                .iter()
+                .any(|&other| s.top_cell(other).is_some())
+        });
+    for m in moves {
+        m.actions.push(Action::Mark {
+            at: Loc(l.0),
+            piece: drawn,
+            on: true,
+        });
+        if again {
+            m.part = crate::engine::TurnPart::Again;
+        }
     }
 }

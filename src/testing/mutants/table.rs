@@ -335,6 +335,39 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
             }
         }
     }
+    // A board of dots and lines: a line cut out put back, a line drawn at the start left
+    // undrawn (each run of `[setup] lines`).
+    let mut removed = at("board");
+    removed.extend(["grid".into(), "removed".into()]);
+    if let Some(toml::Value::Array(list)) = get_path(&table, &removed) {
+        for (i, item) in list.iter().enumerate() {
+            if item
+                .as_str()
+                .is_some_and(|x| x.contains('.') && !x.contains(".."))
+            {
+                found.push((
+                    removed.clone(),
+                    Op::DropElement(i),
+                    format!("put the line {item} back"),
+                ));
+            }
+        }
+    }
+    let mut drawn = at("setup");
+    drawn.push("lines".into());
+    if let Some(toml::Value::Table(kinds)) = get_path(&table, &drawn) {
+        for (kind, runs) in kinds {
+            let mut p = drawn.clone();
+            p.push(kind.clone());
+            for (i, run) in runs.as_array().into_iter().flatten().enumerate() {
+                found.push((
+                    p.clone(),
+                    Op::DropElement(i),
+                    format!("leave {run} undrawn"),
+                ));
+            }
+        }
+    }
     // A grid of grids made one grid: lines and rays run from block to block.
     let mut blocks = at("board");
     blocks.extend(["grid".into(), "blocks".into()]);
