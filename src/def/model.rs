@@ -774,6 +774,42 @@ pub struct BlocksDef {
     pub ranks: u32,
 }
 
+/// Where the last move landed keeps the next moves near it (`near_last`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NearLastDef {
+    /// On the last landing's `file`, its `rank`, or either (`file-or-rank`).
+    #[serde(default)]
+    pub line: Option<NearLine>,
+    /// At most this many steps from the last landing (the larger of the files and the ranks
+    /// apart; 1: a neighbouring cell).
+    #[serde(default)]
+    pub within: Option<u32>,
+}
+
+/// The line through the last landing that keeps the next moves (`near_last.line`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum NearLine {
+    /// The same file.
+    File,
+    /// The same rank.
+    Rank,
+    /// The same file or the same rank.
+    FileOrRank,
+}
+
+/// A region chosen by a var (`in_region`).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InRegionDef {
+    /// The var (`[rules] vars`) that names the region: `k` for `regions[k - 1]`.
+    pub var: String,
+    /// The regions it names, in order (a per-seat region: the mover's part).
+    pub regions: Vec<String>,
+}
+
 /// When a move gives its mover the next ply too (`again`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -1741,6 +1777,17 @@ pub struct GeneratorDef {
     /// block.
     #[serde(default)]
     pub in_block: Option<InBlock>,
+    /// Only moves landing near where the last move landed: on its file, its rank, or either
+    /// (`line`), and at most `within` steps from it (counted as a king steps: the larger of
+    /// the files and the ranks apart). Where no move of this generator lands so (and before
+    /// the first move), its moves stand.
+    #[serde(default)]
+    pub near_last: Option<NearLastDef>,
+    /// Only moves landing in the region a var names: `regions[k - 1]` when the var holds
+    /// `k` (the script, or a generator's `mover_var`, sets it); 0 or a number past the list
+    /// keeps every move. Where no move lands in it (the region is full), every move stands.
+    #[serde(default)]
+    pub in_region: Option<InRegionDef>,
     /// For `draw`, the kind of piece drawn on a line. For a `ray` step along the lines of a
     /// board of dots and lines (`[board] grid.lines`): the move draws the line it travels
     /// along, a new piece of this kind (nobody's) on the line's cell, and only an empty line

@@ -96,9 +96,11 @@ fn lines_keys(t: &Tables, m: &def::GeneratorDef, l: &mut Lowering<'_>, g: &mut G
 
 /// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
 /// fields by a test: a field on no list fails it.)
-const COMMON: [&str; 23] = [
+const COMMON: [&str; 25] = [
     "then",
     "again",
+    "near_last",
+    "in_region",
     "in_block",
     "mover_var",
     "ends_turn",
@@ -989,6 +991,35 @@ impl<'a> Lowering<'a> {
     }
 
     /// The var each move sets to the mover's seat (`mover_var`).
+    /// `in_region`: the var's index and the regions', each checked.
+    fn in_region(&mut self, r: &def::InRegionDef) -> Option<(usize, Vec<usize>)> {
+        let t = self.t;
+        let var = t.vars.iter().position(|x| *x == r.var);
+        if var.is_none() {
+            let p = Problem::at(
+                &self.at(&["in_region", "var"]),
+                format!(
+                    "`{}` is not one of the rules' vars: declare it in [rules] vars",
+                    r.var
+                ),
+            )
+            .suggesting(&r.var, t.vars.iter().map(String::as_str));
+            self.problems.push(p);
+        }
+        if r.regions.is_empty() {
+            self.problem(
+                &["in_region", "regions"],
+                "`in_region` needs the regions its var names, in order",
+            );
+        }
+        let mut regions = Vec::new();
+        for (i, name) in r.regions.iter().enumerate() {
+            let idx = i.to_string();
+            regions.extend(self.region(name, &["in_region", "regions", &idx]));
+        }
+        Some((var?, regions))
+    }
+
     fn mover_var(&mut self) -> Option<u8> {
         let (t, m) = (self.t, self.m);
         let v = m.mover_var.as_ref()?;
@@ -1141,6 +1172,11 @@ pub(super) fn lower_pattern(
         draws: None,
         again: m.again,
         completes: None,
+        near_last: m.near_last.as_ref().map(|n| generators::NearLast {
+            line: n.line,
+            within: n.within,
+        }),
+        in_region: m.in_region.as_ref().and_then(|r| l.in_region(r)),
     };
     lines_keys(t, m, &mut l, &mut g);
     super::prepare::prepare(&mut g, t);

@@ -204,13 +204,17 @@ fn generator_tables(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
             t.generators.push(p);
         }
     }
-    if def.generators.values().any(|g| g.in_block.is_some()) {
+    if def
+        .generators
+        .values()
+        .any(|g| g.in_block.is_some() || g.near_last.is_some())
+    {
         // The engine writes this var after every move: a script's own `last` would be
         // overwritten under it.
         if def.rules.vars.contains_key("last") {
             problems.push(Problem::at(
                 &["rules", "vars", "last"],
-                "`last` is the var `in_block` keeps (the cell the last move landed on): name this var otherwise",
+                "`last` is the var `in_block` and `near_last` keep (the cell the last move landed on): name this var otherwise",
             ));
         }
         t.last_var = Some(dice_turn::var(t, "last", 0));

@@ -136,7 +136,7 @@ fn block_definitions_are_refused_where_they_are_wrong() {
         (
             blocks_game(FOUR, r#"in_block = "sent""#)
                 .replace("[rules]", "[rules]\nvars = { last = 0 }"),
-            "`last` is the var `in_block` keeps (the cell the last move landed on): name this var otherwise",
+            "`last` is the var `in_block` and `near_last` keep (the cell the last move landed on)",
         ),
         (
             blocks_game(FOUR, "").replace(
@@ -146,4 +146,151 @@ fn block_definitions_are_refused_where_they_are_wrong() {
             "`block_a1` is a region the board makes (a block of `grid.blocks`, or `dots`, `lines` or `boxes` of `grid.lines`)",
         ),
     ]);
+}
+
+/// A placement game on `files` x `ranks` where each stone is kept near the last one
+/// (`near` is the generator's `near_last`), no end but a full board.
+fn near_game(files: u32, ranks: u32, near: &str) -> String {
+    format!(
+        r#"
+[game]
+id = "near"
+name = "Near"
+max_plies = 100
+[players]
+seats = [{{ name = "A", colours = ["white"] }}, {{ name = "B", colours = ["black"] }}]
+[board]
+grid = {{ files = {files}, ranks = {ranks} }}
+[pieces.S]
+name = "stone"
+[zones.hand]
+per = "seat"
+[setup]
+zones = {{ "hand.A" = "30aS", "hand.B" = "30bS" }}
+[generators.place]
+kind = "place"
+zone = "hand"
+near_last = {near}
+[rules]
+generators = ["place"]
+[end]
+full = "draw"
+"#
+    )
+}
+
+/// Whether a cell (file, rank) is near the last landing, for the brute force.
+type Keep = dyn Fn((i64, i64), (i64, i64)) -> bool;
+
+/// Perft of a placement game where a stone may go on an empty cell that `keep(last, cell)`
+/// accepts, or anywhere when none does (or on the first move), written apart from the engine.
+fn near_perft(files: i64, ranks: i64, depth: u32, keep: &Keep) -> u64 {
+    fn walk(
+        cells: &mut Vec<bool>,
+        files: i64,
+        last: Option<usize>,
+        depth: u32,
+        keep: &Keep,
+    ) -> u64 {
+        if depth == 0 || cells.iter().all(|&x| x) {
+            return u64::from(depth == 0);
+        }
+        let at = |i: usize| (i as i64 % files, i as i64 / files);
+        let empty: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i]).collect();
+        let near: Vec<usize> = match last {
+            Some(l) => empty
+                .iter()
+                .copied()
+                .filter(|&i| keep(at(l), at(i)))
+                .collect(),
+            None => Vec::new(),
+        };
+        let choices = if near.is_empty() { empty } else { near };
+        let mut n = 0;
+        for i in choices {
+            cells[i] = true;
+            n += walk(cells, files, Some(i), depth - 1, keep);
+            cells[i] = false;
+        }
+        n
+    }
+    walk(
+        &mut vec![false; (files * ranks) as usize],
+        files,
+        None,
+        depth,
+        keep,
+    )
+}
+
+#[test]
+fn near_last_keeps_the_next_move_on_the_last_ones_line_or_near_it() {
+    let cases: [(&str, u32, u32, u32, &Keep); 4] = [
+        (r#"{ line = "file-or-rank" }"#, 4, 4, 6, &|l, c| {
+            l.0 == c.0 || l.1 == c.1
+        }),
+        (r#"{ line = "file" }"#, 3, 4, 8, &|l, c| l.0 == c.0),
+        (r#"{ line = "rank", within = 2 }"#, 5, 3, 6, &|l, c| {
+            l.1 == c.1 && (l.0 - c.0).abs() <= 2
+        }),
+        (r#"{ within = 1 }"#, 4, 4, 6, &|l, c| {
+            (l.0 - c.0).abs().max((l.1 - c.1).abs()) <= 1
+        }),
+    ];
+    for (near, files, ranks, depth, keep) in cases {
+        let g = load(&near_game(files, ranks, near)).expect("loads");
+        let s = g.start().expect("start");
+        for d in 1..=depth {
+            assert_eq!(
+                engine_perft(&g, &s, d),
+                near_perft(i64::from(files), i64::from(ranks), d, keep),
+                "{near} on {files}x{ranks}, depth {d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn in_region_keeps_moves_to_the_region_a_var_names() {
+    // The script sends each stone to the half of the board the last one was not on.
+    let text = near_game(4, 4, "{ within = 9 }")
+        .replace(
+            "near_last = { within = 9 }",
+            "in_region = { var = \"half\", regions = [\"left\", \"right\"] }",
+        )
+        .replace(
+            "[rules]\n",
+            "[regions]\nleft = [\"a1..b4\"]\nright = [\"c1..d4\"]\n[rules]\nscript = \"r.rhai\"\nvars = { half = 0 }\n",
+        );
+    let script = r#"
+fn after_move(s, m) {
+    s.set_var("half", if s.in_region(m.to, "left") { 2 } else { 1 });
+}
+"#;
+    let g = super::helpers::load_with(&text, Some(script), &[]).expect("loads");
+    let s = g.start().expect("start");
+    let counts: Vec<u64> = (1..=6).map(|d| engine_perft(&g, &s, d)).collect();
+    let want: Vec<u64> = (1..=6)
+        .map(|d| near_perft(4, 4, d, &|l, c| (l.0 < 2) != (c.0 < 2)))
+        .collect();
+    assert_eq!(counts, want);
+    for (text, want) in [
+        (
+            text.replace("var = \"half\"", "var = \"halves\""),
+            "`halves` is not one of the rules' vars",
+        ),
+        (
+            text.replace("\"left\", \"right\"]", "\"left\", \"rite\"]"),
+            "`rite` is not a region",
+        ),
+        (
+            text.replace("regions = [\"left\", \"right\"]", "regions = []"),
+            "`in_region` needs the regions its var names",
+        ),
+    ] {
+        let Err(e) = super::helpers::load_with(&text, Some(script), &[]) else {
+            panic!("loads, but should say `{want}`");
+        };
+        assert!(e.contains(want), "want `{want}` in:\n{e}");
+    }
 }

@@ -120,6 +120,10 @@ pub struct Generator {
     pub then: Option<usize>,
     /// Only moves landing in the block of a grid of grids the last move chose (`in_block`).
     pub in_block: Option<crate::def::InBlock>,
+    /// Only moves near the last landing (`near_last`).
+    pub near_last: Option<NearLast>,
+    /// Only moves in the region a var names (`in_region`): the var and the regions' indices.
+    pub in_region: Option<(usize, Vec<usize>)>,
     /// A step along a board's lines draws the line (`draws`): this piece, nobody's, is
     /// drawn on it, and a drawn line cannot be travelled.
     pub draws: Option<Piece>,
@@ -205,6 +209,66 @@ fn keep_to_block(cx: &Ctx, mode: crate::def::InBlock, from: usize, out: &mut Vec
         let kept: Vec<Move> = out.drain(from..).filter(inside).collect();
         out.extend(kept);
     }
+}
+
+/// A compiled `near_last`.
+#[derive(Clone, Copy, Debug)]
+pub struct NearLast {
+    /// The line through the last landing a landing must be on.
+    pub line: Option<crate::def::NearLine>,
+    /// The most steps from the last landing.
+    pub within: Option<u32>,
+}
+
+/// Keeps the moves from index `from` on whose landing is a `filter` landing, unless none
+/// is: then every move stands (a region full, the first move).
+fn keep_landing(cx: &Ctx, from: usize, out: &mut Vec<Move>, filter: impl Fn(CellId) -> bool) {
+    let inside = |m: &Move| m.to().and_then(|l| cx.t.loc_cell(l)).is_some_and(&filter);
+    if out[from..].iter().any(inside) {
+        let kept: Vec<Move> = out.drain(from..).filter(inside).collect();
+        out.extend(kept);
+    }
+}
+
+/// Keeps the moves from index `from` on that land near the last landing (`near_last`).
+#[inline(never)]
+fn keep_near_last(cx: &Ctx, near: &NearLast, from: usize, out: &mut Vec<Move>) {
+    let Some(v) = cx.t.last_var else {
+        return;
+    };
+    let Some(last) = usize::try_from(cx.s.var(v) - 1)
+        .ok()
+        .filter(|c| *c < cx.t.board.len())
+        .map(|c| CellId(c as u16))
+    else {
+        return;
+    };
+    let (lf, lr) = cx.t.board.coord(last);
+    keep_landing(cx, from, out, |c| {
+        let (f, r) = cx.t.board.coord(c);
+        let on_line = match near.line {
+            None => true,
+            Some(crate::def::NearLine::File) => f == lf,
+            Some(crate::def::NearLine::Rank) => r == lr,
+            Some(crate::def::NearLine::FileOrRank) => f == lf || r == lr,
+        };
+        let steps = (f - lf).unsigned_abs().max((r - lr).unsigned_abs());
+        on_line && near.within.is_none_or(|w| steps <= u64::from(w))
+    });
+}
+
+/// Keeps the moves from index `from` on that land in the region var `var` names
+/// (`in_region`).
+#[inline(never)]
+fn keep_in_region(cx: &Ctx, var: usize, regions: &[usize], from: usize, out: &mut Vec<Move>) {
+    let Some(&r) = usize::try_from(cx.s.var(var) - 1)
+        .ok()
+        .and_then(|k| regions.get(k))
+    else {
+        return;
+    };
+    let region = cx.t.board.region_at(r).for_seat(cx.player.index());
+    keep_landing(cx, from, out, |c| region.contains(c));
 }
 
 /// The kinds of generator.
@@ -673,6 +737,12 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     }
     if let Some(mode) = g.in_block {
         keep_to_block(cx, mode, before, out);
+    }
+    if let Some(near) = &g.near_last {
+        keep_near_last(cx, near, before, out);
+    }
+    if let Some((var, regions)) = &g.in_region {
+        keep_in_region(cx, *var, regions, before, out);
     }
     // How the piece is left (`turn_to`): one move per facing, made apart from the walk so a
     // game without facings pays one test.
