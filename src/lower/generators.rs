@@ -1177,6 +1177,7 @@ pub(super) fn lower_pattern(
             within: n.within,
         }),
         in_region: m.in_region.as_ref().and_then(|r| l.in_region(r)),
+        kept: m.in_block.is_some() || m.near_last.is_some() || m.in_region.is_some(),
     };
     lines_keys(t, m, &mut l, &mut g);
     super::prepare::prepare(&mut g, t);

@@ -122,6 +122,8 @@ pub struct Generator {
     pub in_block: Option<crate::def::InBlock>,
     /// Only moves near the last landing (`near_last`).
     pub near_last: Option<NearLast>,
+    /// It has `in_block`, `near_last` or `in_region` (set at load).
+    pub kept: bool,
     /// Only moves in the region a var names (`in_region`): the var and the regions' indices.
     pub in_region: Option<(usize, Vec<usize>)>,
     /// A step along a board's lines draws the line (`draws`): this piece, nobody's, is
@@ -218,6 +220,21 @@ pub struct NearLast {
     pub line: Option<crate::def::NearLine>,
     /// The most steps from the last landing.
     pub within: Option<u32>,
+}
+
+/// The filters on where a generator's moves land, chosen by the state (`in_block`,
+/// `near_last`, `in_region`): one test in the hot path for every generator without them.
+#[inline(never)]
+fn keep_landings(cx: &Ctx, g: &Generator, before: usize, out: &mut Vec<Move>) {
+    if let Some(mode) = g.in_block {
+        keep_to_block(cx, mode, before, out);
+    }
+    if let Some(near) = &g.near_last {
+        keep_near_last(cx, near, before, out);
+    }
+    if let Some((var, regions)) = &g.in_region {
+        keep_in_region(cx, *var, regions, before, out);
+    }
 }
 
 /// Keeps the moves from index `from` on whose landing is a `filter` landing, unless none
@@ -735,14 +752,8 @@ pub fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         Kind::Circuit(mv, cm) => circuit::generate(cx, g, mv, cm, out),
         Kind::Draw => draw::generate(cx, g, out),
     }
-    if let Some(mode) = g.in_block {
-        keep_to_block(cx, mode, before, out);
-    }
-    if let Some(near) = &g.near_last {
-        keep_near_last(cx, near, before, out);
-    }
-    if let Some((var, regions)) = &g.in_region {
-        keep_in_region(cx, *var, regions, before, out);
+    if g.kept {
+        keep_landings(cx, g, before, out);
     }
     // How the piece is left (`turn_to`): one move per facing, made apart from the walk so a
     // game without facings pays one test.

@@ -120,9 +120,9 @@ fn walk_from(
         capturing: pat.capture.mode != CaptureMode::None,
         rule_cells,
     };
-    // Two walks, so that a ray without `over_region` (every shipped game but one) pays
-    // nothing for it in its inner loop.
-    if ray.over_region.is_some() {
+    // Two walks, so that a ray without `over_region` or `draws` (every shipped game) pays
+    // nothing for them in its inner loop.
+    if ray.over_region.is_some() || pat.draws.is_some() {
         w.walk::<true>(from, &mut leg, out);
     } else {
         w.walk::<false>(from, &mut leg, out);
@@ -198,10 +198,11 @@ impl Walker<'_> {
         })
     }
 
-    /// Explores every leg from `at`; `REGION`: the ray has an `over_region`.
-    fn walk<const REGION: bool>(&self, at: CellId, leg: &mut Leg, out: &mut Vec<Move>) {
+    /// Explores every leg from `at`; `RARE`: the ray has an `over_region` or draws lines
+    /// (`draws`), settings a single game each uses, checked only in this copy of the walk.
+    fn walk<const RARE: bool>(&self, at: CellId, leg: &mut Leg, out: &mut Vec<Move>) {
         let (t, pat, ray, player, piece) = (self.t, self.pat, self.ray, self.player, self.piece);
-        let over_region = if REGION {
+        let over_region = if RARE {
             ray.over_region
                 .map(|r| t.board.region_at(r).for_seat(player.index()))
         } else {
@@ -225,7 +226,7 @@ impl Walker<'_> {
             let mut over_cells: SmallVec<[CellId; 8]> = SmallVec::new();
             while let Some(next) = t.board.step(cur, d) {
                 // A step that draws its line needs the line there and not yet drawn.
-                let line = match pat.draws {
+                let line = match pat.draws.filter(|_| RARE) {
                     Some(_) => match drawable(t, self.s, cur, d) {
                         Some(l) => Some(l),
                         None => break,
@@ -290,7 +291,7 @@ impl Walker<'_> {
                     let mut deeper = false;
                     if can_chain {
                         let n_before = out.len();
-                        self.walk::<REGION>(next, leg, out);
+                        self.walk::<RARE>(next, leg, out);
                         deeper = out.len() > n_before;
                     }
                     if verdict.stop
