@@ -638,7 +638,10 @@ impl Rules {
         }
         let close = Close(&self.ctx.0);
         memory::call_starts(true);
-        let mut all = vec![Dynamic::from(self.ctx.clone())];
+        // Sized at once: growing it from the state handle alone reallocated on every call of
+        // a hook with arguments (a third of an empty `after_move`'s cost).
+        let mut all = Vec::with_capacity(1 + args.len());
+        all.push(Dynamic::from(self.ctx.clone()));
         all.extend(args);
         let mut scope = Scope::new();
         let r = self.engine.call_fn_with_options::<Dynamic>(
