@@ -246,6 +246,9 @@ pub struct Rules {
     script: String,
     /// Where the variant's script stands, when there is one.
     overlay: Option<Overlay>,
+    /// The last move `after_move` was given, kept to be written over by the next one
+    /// rather than allocated anew (unless the script kept it).
+    last_move: RefCell<Option<Rc<Move>>>,
 }
 
 /// Limits every hook call runs under, so a bad script errors instead of hanging.
@@ -516,6 +519,7 @@ impl Rules {
             file: file.to_string(),
             script: combined,
             overlay,
+            last_move: RefCell::new(None),
         })
     }
 
@@ -716,10 +720,23 @@ impl Rules {
         }
         .unwrap_or(&self.words[0])
         .clone();
-        let mv = api::MoveRef(Rc::new(m.clone()), s.turn(), word);
+        // The move given last time is written over when nothing else holds it.
+        let kept = self.last_move.borrow_mut().take();
+        let rc = match kept {
+            Some(mut rc) => match Rc::get_mut(&mut rc) {
+                Some(old) => {
+                    old.clone_from(m);
+                    rc
+                }
+                None => Rc::new(m.clone()),
+            },
+            None => Rc::new(m.clone()),
+        };
+        let mv = api::MoveRef(Rc::clone(&rc), s.turn(), word);
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call("after_move", access, vec![Dynamic::from(mv)])
-            .map(|r| r.1)
+        let r = self.call("after_move", access, vec![Dynamic::from(mv)]);
+        *self.last_move.borrow_mut() = Some(rc);
+        r.map(|r| r.1)
     }
 
     /// Runs `outcome(s)` (which may end the game).
