@@ -460,7 +460,10 @@ fn lattice_text(
             continue;
         }
         // The box's first side runs east from its bottom left point.
-        let (x, y) = at(t.board.coord(lat.ends[sides[0].index() - lat.first_line].0));
+        let Some((corner, _)) = lat.ends_of(sides[0]) else {
+            continue;
+        };
+        let (x, y) = at(t.board.coord(corner));
         put(
             &mut grid,
             x + 1,

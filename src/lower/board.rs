@@ -106,10 +106,11 @@ fn grid(
         .flat_map(|r| (0..g.files).map(move |f| (f, r)))
         .map(|(f, r)| (f, r, format!("{}{}", file_name(f), r + 1)))
         .collect();
-    let removed = grid_cells(&all, &g.removed, "removed", problems);
+    // On a board of dots and lines `removed` may name lines too (`lattice` takes them out).
+    let removed = grid_cells(&all, &g.removed, "removed", g.lines.is_some(), problems);
     let diagonal_points = match &g.diagonals {
         Some(crate::def::DiagonalsDef::Cells(cells)) => {
-            Some(grid_cells(&all, cells, "diagonals", problems))
+            Some(grid_cells(&all, cells, "diagonals", false, problems))
         }
         _ => None,
     };
@@ -483,15 +484,22 @@ fn grid_cells(
     all: &[(u32, u32, String)],
     items: &[String],
     key: &str,
+    lines: bool,
     problems: &mut Vec<Problem>,
 ) -> Vec<String> {
     let mut names = Vec::new();
     for (i, item) in items.iter().enumerate() {
-        // A point's name has no dot: `a1.b2` names a line, which `lattice` takes out.
-        if key == "removed" && is_line_name(item) {
+        // A point's name has no dot: `a1.b2` names a line, left to `lattice`.
+        let at = ["board", "grid", key, &i.to_string()];
+        if is_line_name(item) {
+            if !lines {
+                problems.push(Problem::at(
+                    &at,
+                    format!("`{item}` names a line, and only a board of dots and lines has lines as cells: give the grid `lines = \"orthogonal\"` or `\"all\"`, or name points here"),
+                ));
+            }
             continue;
         }
-        let at = ["board", "grid", key, &i.to_string()];
         match crate::board::ranges::expand_item(item) {
             Err(e) => problems.push(Problem::at(&at, e)),
             Ok(expanded) => {

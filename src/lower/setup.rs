@@ -297,16 +297,14 @@ fn setup_lines(
         let mut cur = a;
         while cur != z {
             let (f, r) = t.board.coord(cur);
-            let next = t.board.cells().find(|&c| {
-                t.board.coord(c) == (f + step.0, r + step.1) && c.index() < lat.first_line
+            // The point one step on is a neighbour along some direction; the line is the
+            // one the lattice keeps for that point and direction.
+            let next = t.board.dirs().find_map(|d| {
+                let n = t.board.step(cur, d)?;
+                (t.board.coord(n) == (f + step.0, r + step.1)).then_some((n, d))
             });
-            let line = next.and_then(|n| {
-                lat.ends
-                    .iter()
-                    .position(|&(x, y)| (x, y) == (cur.min(n), cur.max(n)))
-                    .map(|i| crate::board::CellId((lat.first_line + i) as u16))
-            });
-            let (Some(n), Some(l)) = (next, line) else {
+            let line = next.and_then(|(_, d)| lat.line(cur, d, t.board.dir_count()));
+            let (Some((n, _)), Some(l)) = (next, line) else {
                 problems.push(Problem::at(
                     &at,
                     format!(

@@ -8,7 +8,7 @@ use icebox::def::GameFiles;
 use icebox::engine::{Loc, State};
 use icebox::game::Game;
 
-use super::helpers::{engine_perft, load, refused};
+use super::helpers::{engine_perft, load, refused, row_text};
 
 fn paper_soccer() -> Game {
     let files = GameFiles::from_path(std::path::Path::new(concat!(
@@ -49,34 +49,18 @@ fn position(g: &Game, pos: &str) -> State {
         .rows()
         .iter()
         .map(|row| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for &c in row {
+            row_text(row.iter().map(|&c| {
                 let name = t.board.name(c);
-                let piece = if name == ball {
-                    Some("B")
-                } else if (!start.stack(Loc::from(c)).is_empty() && name.contains('.'))
-                    || drawn.iter().any(|d| d == name)
-                {
-                    Some("L")
+                let line_drawn = (!start.stack(Loc::from(c)).is_empty() && name.contains('.'))
+                    || drawn.iter().any(|d| d == name);
+                if name == ball {
+                    "B".to_string()
+                } else if line_drawn {
+                    "L".to_string()
                 } else {
-                    None
-                };
-                match piece {
-                    Some(p) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push_str(p);
-                    }
-                    None => empty += 1,
+                    String::new()
                 }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
+            }))
         })
         .collect();
     g.position(&format!("{} turn={turn}", rows.join("/")))
@@ -407,8 +391,14 @@ fn definitions_of_dots_and_lines_are_refused_where_they_are_wrong() {
     let dots = dots_and_boxes(3, 3);
     refused(&[
         (
-            soccer.replace(r#"lines = "all", "#, ""),
+            soccer
+                .replace(r#"lines = "all", "#, "")
+                .replace(r#""c2.d1", "g2.f1", "c12.d13", "g12.f13","#, ""),
             "`draws` is for a board of dots and lines",
+        ),
+        (
+            soccer.replace(r#"lines = "all", "#, ""),
+            "`c2.d1` names a line, and only a board of dots and lines has lines as cells",
         ),
         (
             soccer.replace("over_max = 0", "over_max = 2"),
@@ -459,6 +449,14 @@ fn definitions_of_dots_and_lines_are_refused_where_they_are_wrong() {
                 "boxes = true, blocks = { files = 1, ranks = 1 }",
             ),
             "a grid of grids (`blocks`) has no lines as cells",
+        ),
+        // A line's name means nothing on a grid without lines: still refused there.
+        (
+            dots.replace(
+                r#"lines = "orthogonal", boxes = true"#,
+                r#"removed = ["a1.b2"]"#,
+            ),
+            "`a1.b2` names a line, and only a board of dots and lines has lines as cells",
         ),
     ]);
 }

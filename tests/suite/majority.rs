@@ -6,7 +6,7 @@
 use icebox::def::GameFiles;
 use icebox::game::Game;
 
-use super::helpers::{engine_perft, load, moves_at};
+use super::helpers::{engine_perft, load, moves_at, row_text};
 
 fn brazilian(variant: Option<&str>) -> Game {
     let files = GameFiles::from_path(std::path::Path::new(concat!(
@@ -44,25 +44,7 @@ fn position(fen: &str) -> String {
     }
     let rows: Vec<String> = board
         .chunks(4)
-        .map(|row| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for p in row {
-                if p.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push_str(p);
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
+        .map(|row| row_text(row.iter().map(|p| p.to_string())))
         .collect();
     format!("{} turn={turn}", rows.join("/"))
 }
