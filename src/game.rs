@@ -994,6 +994,7 @@ fn ends_after(t: &Tables, tx: &mut Tx<'_>, m: &Move, mover: PlayerId) {
         return;
     }
     let placed = crate::engine::goals::placed_cells(t, m);
+    tx.s.refresh_joins(t);
     if let Some(o) = crate::engine::goals::after_move(t, tx.s, &t.end, mover, &placed) {
         tx.set_outcome(Some(o));
     }

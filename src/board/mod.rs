@@ -346,6 +346,14 @@ impl Board {
         self.reverse.get(d.index()).copied().flatten()
     }
 
+    /// The cells linked to `c` either way (a neighbour may appear twice on a board with links
+    /// both ways): what touching means for groups and connections.
+    pub fn touching(&self, c: CellId) -> impl Iterator<Item = CellId> + '_ {
+        self.undirected
+            .neighbors(NodeIndex::new(c.index()))
+            .map(|n| CellId(n.index() as u16))
+    }
+
     /// The cells connected to `from` through cells that satisfy `through` (neighbours over
     /// links either way), when that group reaches a cell of `to`: a chain joining two sides.
     pub fn chain_between(

@@ -225,7 +225,10 @@ pub fn after_move(
             return Some(o);
         }
     }
+    // The kept groups answer at once; the board is searched only for the winning chain's
+    // cells, or while the groups are stale.
     if let Some(regions) = end.connect
+        && s.joined(mover) != Some(false)
         && let Some(cells) = chain(t, s, regions, mover)
     {
         let mut o = Outcome::win(t, mover, "joined its sides");

@@ -239,6 +239,7 @@ fn then_parts(t: &Tables, s: &State, next: &super::Generator, start: usize, out:
     let mut seconds = Vec::new();
     for m in firsts {
         let n = super::apply_actions(t, &mut scratch, &m.actions);
+        scratch.refresh_joins(t);
         seconds.clear();
         let wins = || {
             let placed = super::goals::placed_cells(t, &m);

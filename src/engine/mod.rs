@@ -13,6 +13,7 @@ pub mod generators;
 pub(crate) mod goals;
 pub(crate) mod groups;
 mod ids;
+pub(crate) mod joins;
 mod keys;
 pub(crate) mod legal;
 pub(crate) mod marks;

@@ -77,6 +77,10 @@ pub struct State {
     /// conditions count a seat's pieces outside a region by word, without scanning the board
     /// and branching on every cell. Derived like `tops`.
     pub(crate) owned: Vec<u64>,
+    /// Each seat's groups, for a connection goal (`[end] connect`): kept with `tops` by
+    /// `set_top`, built again by `refresh_joins` when a change left them stale. Derived like
+    /// `tops`; empty for every other game.
+    pub(crate) joins: super::joins::Joins,
 }
 
 /// One position of the history: its key, and who made the ply that led to it with the
@@ -155,6 +159,7 @@ impl State {
             passed: None,
             tops: vec![None; t.board.len()],
             owned: vec![0; (t.player_count() + 1) * t.cell_words()],
+            joins: super::joins::Joins::new(t.end.joins.as_ref()),
         }
     }
 
@@ -188,6 +193,34 @@ impl State {
         self.board = self.board_key_full(t);
         self.tops = self.tops_full(t);
         self.owned = self.owned_full(t);
+        self.joins = super::joins::Joins::new(t.end.joins.as_ref());
+        self.refresh_joins(t);
+    }
+
+    /// Builds the seats' groups again if a change left them stale (a piece moved off or
+    /// captured): before the engine asks whether the mover joined its sides.
+    pub(crate) fn refresh_joins(&mut self, t: &Tables) {
+        if let Some(table) = &t.end.joins
+            && self.joins.is_stale()
+        {
+            let tops = &self.tops;
+            self.joins
+                .rebuild(table, |c| tops[c].and_then(|p| t.info(p).owner));
+        }
+    }
+
+    /// Whether seat `p` has joined the connection goal's sides, by the kept groups; `None`
+    /// while they are stale or the game has no such goal.
+    pub(crate) fn joined(&self, p: PlayerId) -> Option<bool> {
+        self.joins.joined(p)
+    }
+
+    /// Whether the kept groups agree with groups built afresh (the conformance test asks).
+    pub fn joins_agree(&self, t: &Tables) -> bool {
+        t.end.joins.as_ref().is_none_or(|table| {
+            self.joins
+                .agrees(table, |c| self.tops[c].and_then(|p| t.info(p).owner))
+        })
     }
 
     /// The owners' bitsets, read off the tops (what [`State::owned`] must equal).
@@ -220,6 +253,14 @@ impl State {
             && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
         {
             *x |= bit;
+        }
+        if self.joins.is_on()
+            && let Some(table) = &t.end.joins
+        {
+            let owner = |p: Option<Piece>| p.and_then(|p| t.info(p).owner);
+            let tops = &self.tops;
+            self.joins
+                .changed(table, c, owner(old), owner(new), |n| owner(tops[n]));
         }
     }
 

@@ -360,6 +360,8 @@ pub struct End {
     pub lose_first: bool,
     /// A winning connection: two region indices.
     pub connect: Option<(usize, usize)>,
+    /// The board facts each seat's groups need for the connection (with `connect`).
+    pub joins: Option<super::joins::JoinTable>,
     /// Reaching a region wins.
     pub reach: Option<Reach>,
     /// A score that wins the seat that moved, and what the win is called.

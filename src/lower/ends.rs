@@ -186,6 +186,16 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
                 .unwrap_or_else(|| format!("every piece home in {name}")),
         })
     });
+    // The seats' groups are kept move by move for the connection (`engine::joins`).
+    let joins = connect.and_then(|(a, b)| {
+        let region = |i: usize, seat: usize| t.board.region_at(i).for_seat(seat).clone();
+        crate::engine::joins::JoinTable::new(
+            &t.board,
+            t.player_count(),
+            |seat| region(a, seat),
+            |seat| region(b, seat),
+        )
+    });
     crate::engine::End {
         line,
         losing_line,
@@ -194,6 +204,7 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
             .as_ref()
             .is_some_and(|l| l.when_both == def::WhenBoth::Lose),
         connect,
+        joins,
         reach,
         score: e.score.as_ref().map(|sc| {
             (

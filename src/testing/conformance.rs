@@ -135,6 +135,12 @@ pub fn conformance_until(
                     "the kept top pieces differ from the tops of the stacks".into(),
                 ));
             }
+            if !s.joins_agree(t) {
+                return Err(at(
+                    &s,
+                    "the kept groups of the connection goal differ from groups built afresh".into(),
+                ));
+            }
             if s.board_key(t) != s.board_key_full(t) {
                 return Err(at(
                     &s,
@@ -218,7 +224,8 @@ pub fn conformance_until(
                         .play(&mut s, m)
                         .map_err(|e| by_rules(at(&before, e.to_string())))?;
                     g.undo(&mut s, u);
-                    if s != before || s.board_key(t) != before.board_key(t) {
+
+                    if s != before || s.board_key(t) != before.board_key(t) || !s.joins_agree(t) {
                         return Err(at(
                             &before,
                             format!(

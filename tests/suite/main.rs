@@ -13,6 +13,7 @@ mod colours;
 mod compact;
 mod compat;
 mod conditions;
+mod connections;
 mod dice_turn;
 mod differential;
 mod drops_and_xiangqi;
