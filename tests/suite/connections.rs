@@ -66,14 +66,19 @@ fn a_placement_that_joins_the_sides_wins() {
     assert_eq!(none, None, "three of A's four in the file join nothing yet");
     let (_, won) = play(&g, &[&three[..], &["S@a4"]].concat());
     let won = won.expect("a1-a4 joins A's rows");
-    assert!(won.contains("A wins") && won.contains("joined its sides"), "{won}");
+    assert!(
+        won.contains("A wins") && won.contains("joined its sides"),
+        "{won}"
+    );
 }
 
 #[test]
 fn a_step_off_an_older_stone_that_joins_the_sides_wins() {
     let g = load(WALK_AND_JOIN).expect("loads");
     // b4 is placed first: stepping it is not taking back the last stone placed.
-    let before = ["S@b4", "S@c1", "S@a1", "S@c2", "S@a2", "S@d4", "S@a3", "S@c3"];
+    let before = [
+        "S@b4", "S@c1", "S@a1", "S@c2", "S@a2", "S@d4", "S@a3", "S@c3",
+    ];
     let (s, none) = play(&g, &before);
     assert_eq!(none, None, "a1-a3 and b4 do not touch");
     let moves = super::helpers::moves_at(&g, &s);
@@ -102,7 +107,10 @@ fn a_captured_stone_breaks_the_chain() {
     let (s, none) = play(&g, &line);
     assert_eq!(none, None, "a2 is B's: {}", g.position_text(&s));
     // Without the capture (B places elsewhere), the same stones join.
-    let (_, won) = play(&g, &["S@a1", "S@b2", "S@a2", "S@d1", "S@a3", "S@d2", "S@a4"]);
+    let (_, won) = play(
+        &g,
+        &["S@a1", "S@b2", "S@a2", "S@d1", "S@a3", "S@d2", "S@a4"],
+    );
     assert!(won.expect("a1-a4").contains("A wins"));
 }
 
