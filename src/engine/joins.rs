@@ -100,7 +100,7 @@ enum Step {
     Linked { child: u16, root: u16, sides: u8 },
 }
 
-/// The seats' groups of a game with a connection goal (empty for every other game).
+/// The seats' groups of a game with a connection goal.
 #[derive(Clone, Debug, Default)]
 pub struct Joins {
     nodes: Vec<Node>,
@@ -113,26 +113,22 @@ pub struct Joins {
 }
 
 impl Joins {
-    /// The groups for a game whose goal table is `table` (none: the empty structure, which
-    /// every change skips at the cost of one test).
-    pub fn new(table: Option<&JoinTable>) -> Joins {
-        Joins {
-            nodes: table.map_or_else(Vec::new, |t| vec![Node::default(); t.cells]),
-            stale: table.is_some(),
-            ..Joins::default()
-        }
-    }
-
-    /// Whether the game keeps groups.
-    #[inline(always)]
-    pub fn is_on(&self) -> bool {
-        !self.nodes.is_empty()
+    /// The groups for a game whose goal table is `table` (none for a game without the goal),
+    /// stale until first built.
+    pub fn new(table: Option<&JoinTable>) -> Option<Box<Joins>> {
+        table.map(|t| {
+            Box::new(Joins {
+                nodes: vec![Node::default(); t.cells],
+                stale: true,
+                ..Joins::default()
+            })
+        })
     }
 
     /// Whether seat `p` has a group touching both sides; `None` while the structure is stale
     /// (the caller searches the board instead).
     pub fn joined(&self, p: PlayerId) -> Option<bool> {
-        (self.is_on() && !self.stale).then(|| self.joined & (1 << p.index()) != 0)
+        (!self.stale).then(|| self.joined & (1 << p.index()) != 0)
     }
 
     /// Whether the structure must be built again before it is read.
@@ -248,9 +244,6 @@ impl Joins {
     /// Builds the groups again from every cell's owner: every piece's cell alone first, then
     /// joined to its neighbours (a cell must be in the structure before a union reads it).
     pub fn rebuild(&mut self, table: &JoinTable, owner_of: impl Fn(usize) -> Option<PlayerId>) {
-        if !self.is_on() {
-            return;
-        }
         self.stale = false;
         self.trail.clear();
         self.added.clear();
@@ -291,10 +284,13 @@ impl Joins {
     /// Whether this structure (unless stale) groups the cells as a fresh build from the same
     /// owners does, with the same sides and joined seats (the conformance test asks).
     pub fn agrees(&self, table: &JoinTable, owner_of: impl Fn(usize) -> Option<PlayerId>) -> bool {
-        if !self.is_on() || self.stale {
+        if self.stale {
             return true;
         }
-        let mut fresh = Joins::new(Some(table));
+        let mut fresh = Joins {
+            nodes: vec![Node::default(); table.cells],
+            ..Joins::default()
+        };
         fresh.rebuild(table, &owner_of);
         if fresh.joined != self.joined {
             return false;

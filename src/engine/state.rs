@@ -80,7 +80,8 @@ pub struct State {
     /// Each seat's groups, for a connection goal (`[end] connect`): kept with `tops` by
     /// `set_top`, built again by `refresh_joins` when a change left them stale. Derived like
     /// `tops`; empty for every other game.
-    pub(crate) joins: super::joins::Joins,
+    /// Boxed: a game without such a goal pays one word of the state for it.
+    pub(crate) joins: Option<Box<super::joins::Joins>>,
 }
 
 /// One position of the history: its key, and who made the ply that led to it with the
@@ -201,26 +202,29 @@ impl State {
     /// captured): before the engine asks whether the mover joined its sides.
     pub(crate) fn refresh_joins(&mut self, t: &Tables) {
         if let Some(table) = &t.end.joins
-            && self.joins.is_stale()
+            && let Some(joins) = &mut self.joins
+            && joins.is_stale()
         {
             let tops = &self.tops;
-            self.joins
-                .rebuild(table, |c| tops[c].and_then(|p| t.info(p).owner));
+            joins.rebuild(table, |c| tops[c].and_then(|p| t.info(p).owner));
         }
     }
 
     /// Whether seat `p` has joined the connection goal's sides, by the kept groups; `None`
     /// while they are stale or the game has no such goal.
     pub(crate) fn joined(&self, p: PlayerId) -> Option<bool> {
-        self.joins.joined(p)
+        self.joins.as_ref()?.joined(p)
     }
 
     /// Whether the kept groups agree with groups built afresh (the conformance test asks).
     pub fn joins_agree(&self, t: &Tables) -> bool {
-        t.end.joins.as_ref().is_none_or(|table| {
-            self.joins
-                .agrees(table, |c| self.tops[c].and_then(|p| t.info(p).owner))
-        })
+        match (&t.end.joins, &self.joins) {
+            (Some(table), Some(joins)) => {
+                joins.agrees(table, |c| self.tops[c].and_then(|p| t.info(p).owner))
+            }
+            (None, None) => true,
+            _ => false,
+        }
     }
 
     /// The owners' bitsets, read off the tops (what [`State::owned`] must equal).
@@ -254,13 +258,22 @@ impl State {
         {
             *x |= bit;
         }
-        if self.joins.is_on()
-            && let Some(table) = &t.end.joins
+        if self.joins.is_some() {
+            self.joins_changed(t, c, old, new);
+        }
+    }
+
+    /// The seats' groups told of a top change (out of line and cold: only connection games
+    /// pay, and every other game's hot path keeps its layout).
+    #[cold]
+    #[inline(never)]
+    fn joins_changed(&mut self, t: &Tables, c: usize, old: Option<Piece>, new: Option<Piece>) {
+        if let Some(table) = &t.end.joins
+            && let Some(joins) = &mut self.joins
         {
             let owner = |p: Option<Piece>| p.and_then(|p| t.info(p).owner);
             let tops = &self.tops;
-            self.joins
-                .changed(table, c, owner(old), owner(new), |n| owner(tops[n]));
+            joins.changed(table, c, owner(old), owner(new), |n| owner(tops[n]));
         }
     }
 

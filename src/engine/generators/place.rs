@@ -212,24 +212,26 @@ fn surround(
 /// a position for the positional ko rule: a placement's board is looked up in the history only
 /// when its bit is set, so most placements of a long game cost one load instead of a scan of
 /// every earlier board (Go's generator spent about a sixth of a random playout scanning).
-struct SeenBoards([u64; 64]);
+struct SeenBoards(Vec<u64>);
 
 impl SeenBoards {
     fn of(s: &State, ko: crate::def::Ko) -> SeenBoards {
-        let mut bits = [0u64; 64];
-        if ko == crate::def::Ko::Positional {
-            for h in s.history() {
-                let b = (h.board & 4095) as usize;
-                bits[b / 64] |= 1 << (b % 64);
-            }
+        if ko != crate::def::Ko::Positional {
+            return SeenBoards(Vec::new());
+        }
+        let mut bits = vec![0u64; 64];
+        for h in s.history() {
+            let b = (h.board & 4095) as usize;
+            bits[b / 64] |= 1 << (b % 64);
         }
         SeenBoards(bits)
     }
 
+    /// Whether `board` may be among the boards seen (always, without a filter).
     #[inline]
     fn may_hold(&self, board: u64) -> bool {
         let b = (board & 4095) as usize;
-        self.0[b / 64] & (1 << (b % 64)) != 0
+        self.0.get(b / 64).is_none_or(|w| w & (1 << (b % 64)) != 0)
     }
 }
 
