@@ -269,27 +269,30 @@ fn shard_path(out: &Path, shard: Option<Shard>) -> PathBuf {
     out.with_file_name(name)
 }
 
-/// `icebox selfplay`.
-pub(super) fn selfplay(
-    args: &GameArgs,
-    run: &RunArgs,
-    out: Option<&Path>,
-    chart: Option<&Path>,
-    dirs: &[PathBuf],
-) -> Res {
-    let shard = match &run.shard {
-        Some(flag) => Some(shard_of(flag, &|k| std::env::var(k).ok())?),
+/// The shard of a run: `--shard`, or none (with a word when a Slurm array task forgot it).
+fn shard_flag(flag: Option<&str>) -> Result<Option<Shard>, Failure> {
+    match flag {
+        Some(flag) => Ok(Some(shard_of(flag, &|k| std::env::var(k).ok())?)),
         None => {
             if std::env::var_os("SLURM_ARRAY_TASK_ID").is_some() {
                 eprintln!(
                     "(this is a Slurm array task: add --shard to play only this task's share of the seeds)"
                 );
             }
-            None
+            Ok(None)
         }
-    };
-    let (mut plan, g) = plan(args, run, shard, dirs)?;
-    let config = plan.config(&g);
+    }
+}
+
+/// Plays a plan, appending each result to `out` (this shard's file) as its game ends and
+/// skipping the seeds already there; every result of the experiment, those from before
+/// included, in seed order, and how many games this run played.
+fn play_plan(
+    mut plan: Plan,
+    config: &crate::selfplay::Config,
+    out: Option<&Path>,
+    shard: Option<Shard>,
+) -> Result<(Vec<GameResult>, usize), Failure> {
     let mut previous = Vec::new();
     let mut file = None;
     if let Some(o) = out {
@@ -298,7 +301,7 @@ pub(super) fn selfplay(
         if let Some(note) = opened.repaired {
             eprintln!("{note}");
         }
-        if let Some(other) = opened.results.iter().find(|r| r.config() != config) {
+        if let Some(other) = opened.results.iter().find(|r| r.config() != *config) {
             return Err(format!(
                 "{} holds results of another experiment (seed {}):\n  there: {}\n  now:   {config}\nwrite this run to another --out",
                 path.display(),
@@ -331,7 +334,6 @@ pub(super) fn selfplay(
         file = Some(Mutex::new(f));
     }
     let bar = progress(plan.seeds.len());
-    let t0 = Instant::now();
     let write = |r: &GameResult| -> Result<(), String> {
         bar.inc(1);
         match &file {
@@ -345,21 +347,227 @@ pub(super) fn selfplay(
     };
     let played = crate::selfplay::run(&plan, &write)?;
     bar.finish_and_clear();
-    let secs = t0.elapsed().as_secs_f64();
-    println!(
-        "played {} games in {secs:.2}s ({:.1} games/s, {} threads)",
-        played.len(),
-        played.len() as f64 / secs.max(1e-9),
-        rayon_threads(run.jobs)
-    );
+    let n = played.len();
     let mut all = previous;
     all.extend(played);
     all.sort_by_key(|r| r.seed);
+    Ok((all, n))
+}
+
+/// `icebox selfplay`.
+pub(super) fn selfplay(
+    args: &GameArgs,
+    run: &RunArgs,
+    out: Option<&Path>,
+    chart: Option<&Path>,
+    dirs: &[PathBuf],
+) -> Res {
+    let shard = shard_flag(run.shard.as_deref())?;
+    let (plan, g) = plan(args, run, shard, dirs)?;
+    let config = plan.config(&g);
+    let t0 = Instant::now();
+    let (all, played) = play_plan(plan, &config, out, shard)?;
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "played {played} games in {secs:.2}s ({:.1} games/s, {} threads)",
+        played as f64 / secs.max(1e-9),
+        rayon_threads(run.jobs)
+    );
     let summary = crate::stats::summarize(&all);
     print!("{}", crate::stats::summary_text(&summary));
     if let Some(c) = chart {
         let lengths = all.iter().map(|r| r.plies).collect();
         write_chart(c, &[("results", &summary, lengths)])?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The most agents one ladder may hold (every pair plays: 28 pairs at 8).
+pub(super) const MAX_LADDER_AGENTS: usize = 16;
+
+/// `icebox ladder`: every pair of agents plays `--games` games, half in each seat order, each
+/// seat order an ordinary self-play experiment with its own results file in `--out`; then the
+/// agents' Elo ratings from every result there.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn ladder(
+    args: &GameArgs,
+    agents: &str,
+    games: u64,
+    seed: u64,
+    jobs: usize,
+    shard: Option<&str>,
+    (out, rate_only): (Option<&Path>, bool),
+    chart: Option<&Path>,
+    dirs: &[PathBuf],
+) -> Res {
+    let list: Vec<&str> = agents
+        .split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .collect();
+    let mut parsed = Vec::new();
+    for a in &list {
+        let agent: Agent = a.parse()?;
+        if agent == Agent::Human {
+            return Err("a ladder's agents are automatic: random, greedy, mcts..."
+                .to_string()
+                .into());
+        }
+        parsed.push(agent);
+    }
+    let labels: Vec<String> = parsed
+        .iter()
+        .map(|a| crate::selfplay::agent_label(*a))
+        .collect();
+    if labels.len() < 2 {
+        return Err(format!("--agents wants two agents or more, separated by commas (\"random,mcts:1s\"), got `{agents}`").into());
+    }
+    if labels.len() > MAX_LADDER_AGENTS {
+        return Err(format!(
+            "--agents: at most {MAX_LADDER_AGENTS} agents in one ladder, got {}",
+            labels.len()
+        )
+        .into());
+    }
+    for (i, l) in labels.iter().enumerate() {
+        if labels[..i].contains(l) {
+            return Err(format!("--agents names `{l}` twice: each agent once").into());
+        }
+    }
+    if games < 2 {
+        return Err("--games: at least 2 a pair (one in each seat order)"
+            .to_string()
+            .into());
+    }
+    let shard = shard_flag(shard)?;
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
+    }
+    let files = catalog::find(&args.game, dirs)?;
+    let sets = parse_sets(&args.sets)?;
+    let g = Game::load(&files, args.variant.as_deref(), &sets)?;
+    let seat_names: Vec<String> = g.tables().seats.iter().map(|s| s.name.clone()).collect();
+    if seat_names.len() < 2 {
+        return Err(format!("{} has one seat: a ladder needs two or more", g.id()).into());
+    }
+    let pairings = crate::selfplay::ladder::pairings(labels.len(), seat_names.len());
+    if rate_only {
+        let Some(dir) = out else {
+            return Err(
+                "--rate reads the results in --out DIR: give the ladder's folder"
+                    .to_string()
+                    .into(),
+            );
+        };
+        let results = ladder_results(dir, &pairings, &labels)?;
+        return rate(&g, &labels, &results, games, chart);
+    }
+    let t0 = Instant::now();
+    let (mut results, mut played) = (Vec::new(), 0);
+    for (k, pairing) in pairings.iter().enumerate() {
+        // The first seat order plays the odd game.
+        let count = if k % 2 == 0 {
+            games.div_ceil(2)
+        } else {
+            games / 2
+        };
+        let run = RunArgs {
+            games: count,
+            seats: Vec::new(),
+            seed,
+            seed_range: None,
+            jobs,
+            shard: None,
+        };
+        let seeds = seeds_of(&run, shard)?;
+        let plan = Plan {
+            files: files.clone(),
+            variant: args.variant.clone(),
+            sets: sets.clone(),
+            seats: seat_names
+                .iter()
+                .zip(&pairing.seats)
+                .map(|(name, &a)| (name.clone(), parsed[a]))
+                .collect(),
+            seeds: seeds.collect(),
+            jobs,
+        };
+        let config = plan.config(&g);
+        let file = out.map(|d| d.join(pairing.file_name(&labels)));
+        eprintln!("{}: {} games", config.seats.join(" "), plan.seeds.len());
+        let (all, n) = play_plan(plan, &config, file.as_deref(), shard)?;
+        results.extend(all);
+        played += n;
+    }
+    // A sharded run rates what every shard has written so far.
+    if shard.is_some()
+        && let Some(dir) = out
+    {
+        results = ladder_results(dir, &pairings, &labels)?;
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "played {played} games in {secs:.2}s ({} pairings, {} threads)",
+        pairings.len(),
+        rayon_threads(jobs)
+    );
+    if shard.is_some() {
+        println!(
+            "(this shard's games only: once every shard is done, `--rate` with the same flags rates them all)"
+        );
+    }
+    rate(&g, &labels, &results, games, chart)
+}
+
+/// Every result of a ladder in `dir`: each pairing's file and its shards' files, merged (a
+/// seed in two files counts once; a file of another experiment is refused).
+fn ladder_results(
+    dir: &Path,
+    pairings: &[crate::selfplay::ladder::Pairing],
+    labels: &[String],
+) -> Result<Vec<GameResult>, Failure> {
+    let mut all = Vec::new();
+    for pairing in pairings {
+        let name = pairing.file_name(labels);
+        let main = dir.join(&name);
+        let stem = name.trim_end_matches(".jsonl");
+        let mut files: Vec<PathBuf> =
+            expand(&dir.join(format!("{stem}.shard-*.jsonl"))).unwrap_or_default();
+        if main.exists() {
+            files.push(main);
+        }
+        if files.is_empty() {
+            eprintln!("{}: no results yet", dir.join(&name).display());
+            continue;
+        }
+        let mut sources = Vec::new();
+        for f in files {
+            sources.push((f.display().to_string(), results::read(&f)?));
+        }
+        let merged = results::merge(sources)?;
+        for (a, b) in &merged.missing {
+            eprintln!("{name}: seeds {a}..{b} missing ({} games)", b - a);
+        }
+        all.extend(merged.results);
+    }
+    Ok(all)
+}
+
+/// Prints (and draws) a ladder's standings.
+fn rate(
+    g: &Game,
+    labels: &[String],
+    results: &[GameResult],
+    games: u64,
+    chart: Option<&Path>,
+) -> Res {
+    let standings = crate::selfplay::ladder::standings(labels, results);
+    print!("{}", crate::selfplay::ladder::table(&standings));
+    if let Some(c) = chart {
+        let title = format!("{} ladder: {} games a pair", g.id(), games);
+        write_out(c, &crate::selfplay::ladder::chart_svg(&title, &standings))?;
+        println!("chart: {}", c.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -114,6 +114,41 @@ enum Command {
         #[arg(long, value_name = "FILE.svg")]
         chart: Option<PathBuf>,
     },
+    /// A round robin between agents: every pair plays --games games, half in each seat order
+    /// (each seat order a self-play experiment with its own results file in --out, resumable
+    /// and shardable like selfplay), then Elo ratings with 95% intervals, the first agent at 0.
+    Ladder {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The agents, separated by commas: "random,greedy,mcts:1s" (the first is the Elo
+        /// anchor, rated 0).
+        #[arg(long, required = true)]
+        agents: String,
+        /// Games per pair of agents, half in each seat order.
+        #[arg(long, default_value_t = 40)]
+        games: u64,
+        /// First seed (each seat order plays seeds S, S+1, ...).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        jobs: usize,
+        /// Play only shard K of N of each pairing's seeds: `K/N`, or `auto` (`--shard` alone)
+        /// under a Slurm job array. Each shard writes its own files in --out.
+        #[arg(long, value_name = "K/N", num_args = 0..=1, default_missing_value = "auto")]
+        shard: Option<String>,
+        /// A folder for the results: one JSON-lines file per pair and seat order; games
+        /// already there are skipped (resume).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Play nothing: rate the results already in --out, every shard's included (after a
+        /// sharded run on a cluster).
+        #[arg(long)]
+        rate: bool,
+        /// Draw the ratings and their intervals to this SVG file.
+        #[arg(long, value_name = "FILE.svg")]
+        chart: Option<PathBuf>,
+    },
     /// Statistics over self-play results: win rates with 95% intervals, draws, lengths. Many
     /// files (shards, resumed runs; quoted patterns like "runs.*.jsonl" too) merge into one
     /// experiment: they must share its configuration; missing and repeated seeds are named.
@@ -478,6 +513,27 @@ fn run(cli: Cli) -> Res {
             out,
             chart,
         } => experiments::selfplay(&game, &run, out.as_deref(), chart.as_deref(), &dirs),
+        Command::Ladder {
+            game,
+            agents,
+            games,
+            seed,
+            jobs,
+            shard,
+            out,
+            rate,
+            chart,
+        } => experiments::ladder(
+            &game,
+            &agents,
+            games,
+            seed,
+            jobs,
+            shard.as_deref(),
+            (out.as_deref(), rate),
+            chart.as_deref(),
+            &dirs,
+        ),
         Command::Stats {
             files,
             chart,

@@ -6,6 +6,7 @@
 //!
 //! Key types: [`Plan`], [`GameResult`], [`Config`]; `results` writes and reads results files.
 
+pub mod ladder;
 pub mod results;
 
 use std::collections::BTreeMap;

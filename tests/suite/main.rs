@@ -31,6 +31,7 @@ mod hostile;
 mod icegammon;
 mod islands;
 mod kind_names;
+mod ladder;
 mod lines;
 mod lookahead;
 mod majority;
