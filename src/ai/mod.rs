@@ -13,6 +13,8 @@ use crate::rules::RuleError;
 
 mod mcts;
 
+pub use mcts::Enhance;
+
 /// How long MCTS may think about one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -34,8 +36,10 @@ pub enum Agent {
     /// The move whose resulting position the script's `evaluate` rates best for the mover (an
     /// immediate win first); random among equals.
     Greedy,
-    /// UCT Monte-Carlo tree search.
+    /// UCT Monte-Carlo tree search, plain (what `mcts` has always been).
     Mcts(Budget),
+    /// UCT with enhancements (`mcts+mast+solver:1s`).
+    MctsPlus(Budget, Enhance),
 }
 
 /// The default MCTS budget: one second a move.
@@ -85,7 +89,7 @@ impl std::str::FromStr for Agent {
             AgentError::new(
                 (),
                 format!(
-                    "`{s}`: {why} (seat kinds: human, random, greedy, mcts, mcts:N, mcts:500ms, mcts:2s)"
+                    "`{s}`: {why} (seat kinds: human, random, greedy, mcts, mcts:N, mcts:500ms, mcts:2s, mcts+all:1s, mcts+cut20+mast+solver+decisive:1s)"
                 ),
             )
         };
@@ -95,43 +99,97 @@ impl std::str::FromStr for Agent {
             "greedy" => Ok(Agent::Greedy),
             "mcts" => Ok(Agent::Mcts(DEFAULT_BUDGET)),
             other => {
-                let Some(b) = other.strip_prefix("mcts:") else {
+                let Some(rest) = other.strip_prefix("mcts") else {
                     return Err(bad("not a seat kind"));
                 };
-                let budget = if let Some(ms) = b.strip_suffix("ms") {
-                    ms.parse().map(|n| Budget::Time(Duration::from_millis(n)))
-                } else if let Some(secs) = b.strip_suffix('s') {
-                    secs.parse().map(|n| Budget::Time(Duration::from_secs(n)))
-                } else {
-                    b.parse().map(Budget::Playouts)
+                // `mcts+mast+solver:1s`: the enhancements, then the budget.
+                let (plus, budget) = match rest.split_once(':') {
+                    Some((plus, b)) => (plus, Some(b)),
+                    None => (rest, None),
                 };
-                match budget {
-                    Ok(Budget::Playouts(0)) | Ok(Budget::Time(Duration::ZERO)) => {
-                        Err(bad("the budget must be more than zero"))
-                    }
-                    Ok(Budget::Playouts(n)) if n > MAX_PLAYOUTS => {
-                        Err(bad(&format!("at most {MAX_PLAYOUTS} playouts a move")))
-                    }
-                    Ok(Budget::Time(t)) if t > MAX_THINKING => {
-                        Err(bad(&format!("at most {} s a move", MAX_THINKING.as_secs())))
-                    }
-                    Ok(b) => Ok(Agent::Mcts(b)),
-                    // Digits too many for a number: past every limit.
-                    Err(_)
-                        if !b.is_empty()
-                            && b.trim_end_matches(['m', 's'])
-                                .bytes()
-                                .all(|c| c.is_ascii_digit()) =>
-                    {
-                        Err(bad(&format!(
-                            "at most {MAX_PLAYOUTS} playouts or {} s a move",
-                            MAX_THINKING.as_secs()
-                        )))
-                    }
-                    Err(_) => Err(bad("the budget is a number of playouts or a time")),
-                }
+                let enhance = enhancements(plus).map_err(|w| bad(&w))?;
+                let budget = match budget {
+                    Some(b) => parse_budget(b).map_err(|w| bad(&w))?,
+                    None if plus.is_empty() => return Err(bad("not a seat kind")),
+                    None => DEFAULT_BUDGET,
+                };
+                Ok(if enhance == Enhance::default() {
+                    Agent::Mcts(budget)
+                } else {
+                    Agent::MctsPlus(budget, enhance)
+                })
             }
         }
+    }
+}
+
+/// The enhancements of `+cut20+mast+solver+decisive` (or `+all`); empty: none.
+fn enhancements(text: &str) -> Result<Enhance, String> {
+    if text.is_empty() {
+        return Ok(Enhance::default());
+    }
+    let Some(list) = text.strip_prefix('+') else {
+        return Err("not a seat kind".into());
+    };
+    let mut e = Enhance::default();
+    for word in list.split('+') {
+        match word {
+            "all" => e = Enhance::ALL,
+            "mast" => e.mast = true,
+            "solver" => e.solver = true,
+            "decisive" => e.decisive = true,
+            "cut" => e.cut = Some(mcts::DEFAULT_CUT),
+            w if w.starts_with("cut") => {
+                let n: u16 = w[3..]
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=1000).contains(n))
+                    .ok_or_else(|| format!("`{w}`: a cutoff is 1 to 1000 plies (`cut20`)"))?;
+                e.cut = Some(n);
+            }
+            w => {
+                return Err(format!(
+                    "`{w}` is not an enhancement (all, cut, cutN, mast, solver, decisive)"
+                ));
+            }
+        }
+    }
+    Ok(e)
+}
+
+/// A budget: `500` playouts, `500ms`, `2s`.
+fn parse_budget(b: &str) -> Result<Budget, String> {
+    let budget = if let Some(ms) = b.strip_suffix("ms") {
+        ms.parse().map(|n| Budget::Time(Duration::from_millis(n)))
+    } else if let Some(secs) = b.strip_suffix('s') {
+        secs.parse().map(|n| Budget::Time(Duration::from_secs(n)))
+    } else {
+        b.parse().map(Budget::Playouts)
+    };
+    match budget {
+        Ok(Budget::Playouts(0)) | Ok(Budget::Time(Duration::ZERO)) => {
+            Err("the budget must be more than zero".into())
+        }
+        Ok(Budget::Playouts(n)) if n > MAX_PLAYOUTS => {
+            Err(format!("at most {MAX_PLAYOUTS} playouts a move"))
+        }
+        Ok(Budget::Time(t)) if t > MAX_THINKING => {
+            Err(format!("at most {} s a move", MAX_THINKING.as_secs()))
+        }
+        Ok(b) => Ok(b),
+        // Digits too many for a number: past every limit.
+        Err(_)
+            if !b.is_empty()
+                && b.trim_end_matches(['m', 's'])
+                    .bytes()
+                    .all(|c| c.is_ascii_digit()) =>
+        {
+            Err(format!(
+                "at most {MAX_PLAYOUTS} playouts or {} s a move",
+                MAX_THINKING.as_secs()
+            ))
+        }
+        Err(_) => Err("the budget is a number of playouts or a time".into()),
     }
 }
 
@@ -192,7 +250,12 @@ pub fn choose(
         Agent::Human => Ok(None),
         Agent::Random => Ok(random_move(moves, rng).cloned()),
         Agent::Greedy => greedy(g, s, moves, rng).map(Some),
-        Agent::Mcts(budget) => mcts::Mcts::new(g, s, moves, rng)?.search(budget).map(Some),
+        Agent::Mcts(budget) => mcts::Mcts::new(g, s, moves, rng, Enhance::default())?
+            .search(budget)
+            .map(Some),
+        Agent::MctsPlus(budget, enhance) => mcts::Mcts::new(g, s, moves, rng, enhance)?
+            .search(budget)
+            .map(Some),
     }
 }
 

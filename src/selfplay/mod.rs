@@ -258,6 +258,10 @@ pub fn agent_label(a: Agent) -> String {
         Agent::Greedy => "greedy".into(),
         Agent::Mcts(crate::ai::Budget::Playouts(n)) => format!("mcts:{n}"),
         Agent::Mcts(crate::ai::Budget::Time(t)) => format!("mcts:{}ms", t.as_millis()),
+        Agent::MctsPlus(crate::ai::Budget::Playouts(n), e) => format!("mcts{}:{n}", e.label()),
+        Agent::MctsPlus(crate::ai::Budget::Time(t), e) => {
+            format!("mcts{}:{}ms", e.label(), t.as_millis())
+        }
     }
 }
 

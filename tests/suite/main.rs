@@ -35,6 +35,7 @@ mod ladder;
 mod lines;
 mod lookahead;
 mod majority;
+mod mcts;
 mod morris_mancala;
 mod moscow_ice;
 mod native_icesickle;
