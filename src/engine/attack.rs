@@ -178,7 +178,20 @@ pub fn keep_safe(
     // could change that (most moves leave the king where it is).
     let home = royal_cells(t, s, p, royal);
     let piece = t.piece(royal, Some(p));
+    // Out of check, a move that leaves the royal piece alone and changes no cell an attack
+    // on it depends on cannot put it in check: most moves are kept without being played.
+    let lines = if home.is_empty() || attacked_by_opponents(t, s, p, pats, &home, &mut buf) {
+        None
+    } else {
+        lines_of_attack(t, p, pats, &home)
+    };
     moves.retain(|m| {
+        if let Some(lines) = &lines
+            && leaves_royal_alone(m, piece, &home)
+            && touches_none(t, m, lines)
+        {
+            return true;
+        }
         let n = super::apply_actions(t, &mut scratch, &m.actions);
         let moved;
         let cells = if leaves_royal_alone(m, piece, &home) {
@@ -191,6 +204,85 @@ pub fn keep_safe(
         super::unapply_actions(t, &mut scratch, &m.actions, n);
         safe
     });
+}
+
+/// Every cell whose contents an attack on `home` by an opponent of `p` with the generators
+/// `pats` depends on: each plain ray's whole line back from a royal cell (to its reach or the
+/// board's edge, occupied or not: a piece leaving it may open it), and each plain leap's
+/// origin. `None` when some attack generator is not plain: its answer may hang on any cell.
+fn lines_of_attack(
+    t: &Tables,
+    p: PlayerId,
+    pats: &[usize],
+    home: &[CellId],
+) -> Option<crate::board::CellSet> {
+    let mut lines = crate::board::CellSet::new(t.board.len());
+    let opponents = (0..t.player_count())
+        .map(|o| PlayerId(o as u8))
+        .filter(|o| !t.same_team(*o, p));
+    for o in opponents {
+        for &i in pats {
+            let pat = &t.generators[i];
+            if !pat.plain {
+                return None;
+            }
+            match &pat.kind {
+                Kind::Ray(r) if r.chain == Chain::None => {
+                    let bound = match r.over_max {
+                        generators::Amount::Fixed(n) => Some(n as usize + 1),
+                        _ => None,
+                    };
+                    for &d in &r.dirs[o.index()] {
+                        let back = t.board.reverse(d)?;
+                        for &king in home {
+                            let (mut cur, mut steps) = (king, 0usize);
+                            while let Some(c) = t.board.step(cur, back) {
+                                steps += 1;
+                                if bound.is_some_and(|b| steps > b) {
+                                    break;
+                                }
+                                lines.insert(c);
+                                cur = c;
+                            }
+                        }
+                    }
+                }
+                Kind::Leap(l) => {
+                    for path in &l.leaps[o.index()] {
+                        for &king in home {
+                            let mut at = Some(king);
+                            for &d in path.iter().rev() {
+                                let back = t.board.reverse(d)?;
+                                at = at.and_then(|c| t.board.step(c, back));
+                            }
+                            if let Some(origin) = at {
+                                lines.insert(origin);
+                            }
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+    }
+    Some(lines)
+}
+
+/// Whether `m` changes no cell of `lines` (a cell it moves a piece from or to, replaces,
+/// carries, turns or marks); a transform or a change of layers counts as touching every cell.
+fn touches_none(t: &Tables, m: &Move, lines: &crate::board::CellSet) -> bool {
+    use super::Action;
+    let clear = |l: Loc| t.loc_cell(l).is_none_or(|c| !lines.contains(c));
+    m.actions.iter().all(|a| match *a {
+        Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
+            clear(from) && clear(to)
+        }
+        Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. } => {
+            clear(at)
+        }
+        Action::Transform { .. } | Action::Bits { .. } => false,
+        _ => true,
+    })
 }
 
 /// Whether `m` surely leaves the royal `piece` on top of exactly the cells `home`: it moves,
