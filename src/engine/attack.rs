@@ -122,6 +122,106 @@ fn lands_on(
     buf.iter().any(|m| m.to() == Some(Loc(target.0)))
 }
 
+/// One seat's plain attack generators, the rays grouped by direction: one walk back from the
+/// target along each direction finds the first piece, and each ray of that direction is asked
+/// about it at once, where a walk per generator went along each line up to four times
+/// (chess's queen, rook or bishop, king and pawn share their lines). Leaps are asked as
+/// before, one origin each.
+/// One ray attacker along a direction: its generator, fewest and most steps.
+type Ray = (usize, usize, Option<usize>);
+
+#[derive(Clone, Debug, Default)]
+pub struct RayLines {
+    /// Per forward direction: the farthest any of its rays reaches (`None`: no limit), and
+    /// the rays along it, each (generator, fewest steps, most steps).
+    dirs: Vec<(crate::board::DirId, Option<usize>, Vec<Ray>)>,
+    /// The leap generators.
+    leaps: Vec<usize>,
+}
+
+impl RayLines {
+    /// Each seat's lines for the attack generators `pats`; `None` unless every one is a plain
+    /// ray or leap (another generator is asked by generating its moves).
+    pub fn of_seats(t: &Tables, pats: &[usize]) -> Option<Vec<RayLines>> {
+        (0..t.player_count())
+            .map(|o| {
+                let mut lines = RayLines::default();
+                for &i in pats {
+                    let pat = &t.generators[i];
+                    if !pat.plain {
+                        return None;
+                    }
+                    match &pat.kind {
+                        Kind::Ray(r) if r.chain == Chain::None => {
+                            let least = match r.over_min {
+                                generators::Amount::Fixed(n) => n as usize + 1,
+                                _ => 1,
+                            };
+                            let bound = match r.over_max {
+                                generators::Amount::Fixed(n) => Some(n as usize + 1),
+                                _ => None,
+                            };
+                            for &d in r.dirs.get(o)? {
+                                t.board.reverse(d)?;
+                                match lines.dirs.iter_mut().find(|(x, _, _)| *x == d) {
+                                    Some((_, most, rays)) => {
+                                        *most = most.zip(bound).map(|(a, b)| a.max(b));
+                                        rays.push((i, least, bound));
+                                    }
+                                    None => lines.dirs.push((d, bound, vec![(i, least, bound)])),
+                                }
+                            }
+                        }
+                        Kind::Leap(_) => lines.leaps.push(i),
+                        _ => return None,
+                    }
+                }
+                Some(lines)
+            })
+            .collect()
+    }
+
+    /// Whether seat `by`'s plain attackers reach `target` in `s`.
+    fn reach(
+        &self,
+        t: &Tables,
+        s: &State,
+        by: PlayerId,
+        target: CellId,
+        buf: &mut Vec<Move>,
+    ) -> bool {
+        for &(d, most, ref rays) in &self.dirs {
+            let Some(back) = t.board.reverse(d) else {
+                continue;
+            };
+            let (mut cur, mut steps) = (target, 0usize);
+            while let Some(c) = t.board.step(cur, back) {
+                steps += 1;
+                // The way back must be the way forward too (a listed board's reverse link may
+                // have no forward one); past the longest ray, nothing comes this way.
+                if most.is_some_and(|m| steps > m) || t.board.step(c, d) != Some(cur) {
+                    break;
+                }
+                if s.top_cell(c).is_some() {
+                    // The first piece met decides for every ray of this direction.
+                    if rays.iter().any(|&(i, least, bound)| {
+                        steps >= least
+                            && bound.is_none_or(|b| steps <= b)
+                            && t.generators[i].plain_reaches(t, s, by, c, target)
+                    }) {
+                        return true;
+                    }
+                    break;
+                }
+                cur = c;
+            }
+        }
+        self.leaps
+            .iter()
+            .any(|&i| reaches(t, s, &t.generators[i], by, target, buf))
+    }
+}
+
 /// Whether an opponent of `p` (a seat not on its team) could move onto one of `cells` with
 /// one of the generators `pats`.
 pub fn attacked_by_opponents(
@@ -132,15 +232,22 @@ pub fn attacked_by_opponents(
     cells: &[CellId],
     buf: &mut Vec<Move>,
 ) -> bool {
+    // The royal piece's attackers, all plain: their lines, walked once a direction.
+    let lines = t
+        .royal
+        .as_ref()
+        .filter(|r| r.attacks[..] == pats[..])
+        .and_then(|r| r.lines.as_deref());
     (0..t.player_count())
         .map(|o| PlayerId(o as u8))
         .filter(|o| !t.same_team(*o, p))
-        .any(|o| {
-            pats.iter().any(|&i| {
+        .any(|o| match lines.and_then(|l| l.get(o.index())) {
+            Some(l) => cells.iter().any(|&c| l.reach(t, s, o, c, buf)),
+            None => pats.iter().any(|&i| {
                 cells
                     .iter()
                     .any(|&c| reaches(t, s, &t.generators[i], o, c, buf))
-            })
+            }),
         })
 }
 

@@ -95,6 +95,9 @@ pub struct Royal {
     pub kind: KindId,
     /// Indices of the generators whose landing admits an enemy piece.
     pub attacks: Vec<usize>,
+    /// Per attacking seat, the plain rays among `attacks` grouped by direction, when every
+    /// attack generator is plain (`None` otherwise): see `attack::RayLines`.
+    pub lines: Option<Vec<super::attack::RayLines>>,
 }
 
 /// A zone instance (one per seat for per-seat zones).

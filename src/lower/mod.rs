@@ -398,7 +398,7 @@ fn royal(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
             use crate::def::CellCond as C;
             // A generator attacks if its landing may hold an enemy piece: any condition but
             // empty, own, friend and neutral (and any entry joining several) may.
-            let attacks = t
+            let attacks: Vec<usize> = t
                 .generators
                 .iter()
                 .enumerate()
@@ -411,7 +411,12 @@ fn royal(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
                 })
                 .map(|(i, _)| i)
                 .collect();
-            t.royal = Some(crate::engine::Royal { kind, attacks });
+            let lines = crate::engine::attack::RayLines::of_seats(t, &attacks);
+            t.royal = Some(crate::engine::Royal {
+                kind,
+                attacks,
+                lines,
+            });
         }
     }
 }
