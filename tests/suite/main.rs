@@ -17,6 +17,7 @@ mod connections;
 mod dice_turn;
 mod differential;
 mod drops_and_xiangqi;
+mod engines;
 mod facings;
 mod flows;
 mod games;
