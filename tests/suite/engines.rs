@@ -158,6 +158,16 @@ pub fn gtp_of(text: &str) -> Option<String> {
     Some(gtp_point(usize::from(f), r - 1))
 }
 
+/// GNU Go's `E5` as icebox's `S@e5` (icebox's files run a, b, c... with no gap at I);
+/// `None` for anything but a point of the board.
+pub fn icebox_point(vertex: &str) -> Option<String> {
+    let mut chars = vertex.chars();
+    let f = GTP_FILES.find(chars.next()?.to_ascii_uppercase())?;
+    let r: usize = chars.as_str().parse().ok()?;
+    let file = char::from(b'a' + u8::try_from(f).ok()?);
+    Some(format!("S@{file}{r}"))
+}
+
 /// A backgammon position as gnubg's boards: the checkers of the player `me` (0 White, 1
 /// Black) on its points 1-24 in its own numbering, then its bar; then the opponent's, in the
 /// opponent's numbering.

@@ -57,4 +57,5 @@ mod systems;
 mod trace;
 mod transforms;
 mod variant_scripts;
+mod versus;
 mod volcano;
