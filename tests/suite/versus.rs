@@ -175,7 +175,7 @@ impl Match {
 /// interleave it.
 fn print_table(title: &str, matches: &[Match]) {
     let mut out = format!(
-        "\nversus {title}\n{:<12} {:<28} {:>5} {:>4} {:>4} {:>4}   {:<22} {:>7} {:>8}\n",
+        "\nversus {title}\n{:<12} {:<28} {:>5} {:>4} {:>4} {:>4}   {:<21} {:>7} {:>8}\n",
         "agent", "engine", "games", "W", "D", "L", "win rate [95%]", "plies", "s/move"
     );
     for m in matches {
