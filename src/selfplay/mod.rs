@@ -257,6 +257,8 @@ pub fn agent_label(a: Agent) -> String {
         Agent::Greedy => "greedy".into(),
         Agent::Mcts(crate::ai::Budget::Playouts(n)) => format!("mcts:{n}"),
         Agent::Mcts(crate::ai::Budget::Time(t)) => format!("mcts:{}ms", t.as_millis()),
+        Agent::AlphaBeta(crate::ai::Horizon::Plies(n)) => format!("ab:{n}"),
+        Agent::AlphaBeta(crate::ai::Horizon::Time(t)) => format!("ab:{}ms", t.as_millis()),
     }
 }
 
