@@ -11,6 +11,7 @@ use crate::engine::{Move, State};
 use crate::game::Game;
 use crate::rules::RuleError;
 
+mod alphabeta;
 mod mcts;
 
 pub use mcts::Enhance;
@@ -40,10 +41,27 @@ pub enum Agent {
     Mcts(Budget),
     /// UCT with enhancements (`mcts+mast+solver:1s`).
     MctsPlus(Budget, Enhance),
+    /// Alpha-beta search on the game's `evaluate` (expectimax at throws of the dice).
+    AlphaBeta(Horizon),
+}
+
+/// How far an alpha-beta seat looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Horizon {
+    /// A fixed depth in plies (a throw of the dice counts as one), 1 to [`MAX_PLIES`].
+    Plies(u8),
+    /// Wall-clock time: iterative deepening until it runs out.
+    Time(Duration),
 }
 
 /// The default MCTS budget: one second a move.
 pub const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_secs(1));
+/// The default alpha-beta horizon: one second a move.
+pub const DEFAULT_HORIZON: Horizon = Horizon::Time(Duration::from_secs(1));
+/// The deepest fixed depth an alpha-beta seat takes (and the deepest its iterative deepening
+/// goes): deeper than any full-width search finishes, and small enough for per-ply tables.
+pub const MAX_PLIES: u8 = 64;
 
 /// The agents of a game's seats from `SEAT=KIND` / `all=KIND` texts, each over those before
 /// it (a person where nothing says otherwise): the command line's `--seat` and the browser
@@ -89,7 +107,8 @@ impl std::str::FromStr for Agent {
             AgentError::new(
                 (),
                 format!(
-                    "`{s}`: {why} (seat kinds: human, random, greedy, mcts, mcts:N, mcts:500ms, mcts:2s, mcts+all:1s, mcts+cut20+mast+solver+decisive:1s)"
+                    "`{s}`: {why} (seat kinds: human, random, greedy, mcts, mcts:N, mcts:500ms, \
+                     mcts:2s, mcts+all:1s, mcts+cut20+mast+solver+decisive:1s, ab, ab:N, ab:500ms, ab:2s)"
                 ),
             )
         };
@@ -98,7 +117,11 @@ impl std::str::FromStr for Agent {
             "random" => Ok(Agent::Random),
             "greedy" => Ok(Agent::Greedy),
             "mcts" => Ok(Agent::Mcts(DEFAULT_BUDGET)),
+            "ab" => Ok(Agent::AlphaBeta(DEFAULT_HORIZON)),
             other => {
+                if let Some(b) = other.strip_prefix("ab:") {
+                    return ab_horizon(b).map(Agent::AlphaBeta).map_err(|why| bad(&why));
+                }
                 let Some(rest) = other.strip_prefix("mcts") else {
                     return Err(bad("not a seat kind"));
                 };
@@ -109,7 +132,7 @@ impl std::str::FromStr for Agent {
                 };
                 let enhance = enhancements(plus).map_err(|w| bad(&w))?;
                 let budget = match budget {
-                    Some(b) => parse_budget(b).map_err(|w| bad(&w))?,
+                    Some(b) => mcts_budget(b).map_err(|w| bad(&w))?,
                     None if plus.is_empty() => return Err(bad("not a seat kind")),
                     None => DEFAULT_BUDGET,
                 };
@@ -157,14 +180,30 @@ fn enhancements(text: &str) -> Result<Enhance, String> {
     Ok(e)
 }
 
-/// A budget: `500` playouts, `500ms`, `2s`.
-fn parse_budget(b: &str) -> Result<Budget, String> {
-    let budget = if let Some(ms) = b.strip_suffix("ms") {
-        ms.parse().map(|n| Budget::Time(Duration::from_millis(n)))
-    } else if let Some(secs) = b.strip_suffix('s') {
-        secs.parse().map(|n| Budget::Time(Duration::from_secs(n)))
+/// A time written `500ms` or `2s`; `None` when the text is not a time at all.
+fn time(b: &str) -> Option<Result<Duration, std::num::ParseIntError>> {
+    if let Some(ms) = b.strip_suffix("ms") {
+        Some(ms.parse().map(Duration::from_millis))
     } else {
-        b.parse().map(Budget::Playouts)
+        b.strip_suffix('s')
+            .map(|secs| secs.parse().map(Duration::from_secs))
+    }
+}
+
+/// Whether a budget that did not read as a number is all digits (with a unit): a number too
+/// large to hold, so past every limit rather than misspelt.
+fn too_many_digits(b: &str) -> bool {
+    !b.is_empty()
+        && b.trim_end_matches(['m', 's'])
+            .bytes()
+            .all(|c| c.is_ascii_digit())
+}
+
+/// The budget of `mcts:B`, or why it is refused.
+fn mcts_budget(b: &str) -> Result<Budget, String> {
+    let budget = match time(b) {
+        Some(t) => t.map(Budget::Time),
+        None => b.parse().map(Budget::Playouts),
     };
     match budget {
         Ok(Budget::Playouts(0)) | Ok(Budget::Time(Duration::ZERO)) => {
@@ -177,19 +216,36 @@ fn parse_budget(b: &str) -> Result<Budget, String> {
             Err(format!("at most {} s a move", MAX_THINKING.as_secs()))
         }
         Ok(b) => Ok(b),
-        // Digits too many for a number: past every limit.
-        Err(_)
-            if !b.is_empty()
-                && b.trim_end_matches(['m', 's'])
-                    .bytes()
-                    .all(|c| c.is_ascii_digit()) =>
-        {
-            Err(format!(
-                "at most {MAX_PLAYOUTS} playouts or {} s a move",
-                MAX_THINKING.as_secs()
-            ))
-        }
+        Err(_) if too_many_digits(b) => Err(format!(
+            "at most {MAX_PLAYOUTS} playouts or {} s a move",
+            MAX_THINKING.as_secs()
+        )),
         Err(_) => Err("the budget is a number of playouts or a time".into()),
+    }
+}
+
+/// The horizon of `ab:H`, or why it is refused.
+fn ab_horizon(b: &str) -> Result<Horizon, String> {
+    let horizon = match time(b) {
+        Some(t) => t.map(Horizon::Time),
+        None => b.parse().map(Horizon::Plies),
+    };
+    match horizon {
+        Ok(Horizon::Plies(n)) if n == 0 || n > MAX_PLIES => {
+            Err(format!("the depth is 1 to {MAX_PLIES} plies"))
+        }
+        Ok(Horizon::Time(Duration::ZERO)) => Err("the time must be more than zero".into()),
+        Ok(Horizon::Time(t)) if t > MAX_THINKING => {
+            Err(format!("at most {} s a move", MAX_THINKING.as_secs()))
+        }
+        Ok(h) => Ok(h),
+        Err(_) if too_many_digits(b) => Err(format!(
+            "at most {MAX_PLIES} plies or {} s a move",
+            MAX_THINKING.as_secs()
+        )),
+        Err(_) => Err(format!(
+            "the horizon is a depth (1 to {MAX_PLIES} plies) or a time"
+        )),
     }
 }
 
@@ -256,6 +312,7 @@ pub fn choose(
         Agent::MctsPlus(budget, enhance) => mcts::Mcts::new(g, s, moves, rng, enhance)?
             .search(budget)
             .map(Some),
+        Agent::AlphaBeta(horizon) => alphabeta::search(g, s, moves, horizon, rng).map(Some),
     }
 }
 
@@ -288,5 +345,5 @@ fn greedy(g: &Game, s: &State, moves: &[Move], rng: &mut Rng) -> Result<Move, Ru
 
 /// The most playouts an MCTS seat may spend on one move.
 pub const MAX_PLAYOUTS: u32 = 10_000_000;
-/// The longest an MCTS seat may think about one move.
+/// The longest an MCTS or alpha-beta seat may think about one move.
 pub const MAX_THINKING: Duration = Duration::from_secs(3600);

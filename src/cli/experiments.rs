@@ -187,7 +187,7 @@ fn plan(
             .ok_or_else(|| format!("--seat wants SEAT=AGENT, got `{f}`"))?;
         let agent: Agent = kind.parse()?;
         if agent == Agent::Human {
-            return Err("selfplay seats are automatic: random, greedy or mcts"
+            return Err("selfplay seats are automatic: random, greedy, mcts or ab"
                 .to_string()
                 .into());
         }

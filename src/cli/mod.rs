@@ -68,8 +68,8 @@ enum Command {
         /// Set an option: `--set key=value` (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
-        /// A seat and who plays it: `A=human`, `B=random|greedy|mcts[:N|:500ms|:2s]`;
-        /// `all=random` sets every seat.
+        /// A seat and who plays it: `A=human`, `B=random|greedy|mcts[:N|:500ms|:2s]|ab[:N|:500ms|:2s]`
+        /// (mcts:N playouts, ab:N plies deep); `all=random` sets every seat.
         #[arg(long = "seat", value_name = "SEAT=KIND")]
         seats: Vec<String>,
         /// Seed for AI seats and dice (default 1, or the loaded record's).
@@ -365,7 +365,7 @@ struct RunArgs {
     /// Number of games (seeds S, S+1, ...).
     #[arg(long, default_value_t = 100)]
     games: u64,
-    /// A seat and its agent: `A=random`, `B=mcts:200`, `all=greedy` (default: random).
+    /// A seat and its agent: `A=random`, `B=mcts:200`, `B=ab:4`, `all=greedy` (default: random).
     #[arg(long = "seat", value_name = "SEAT=AGENT")]
     seats: Vec<String>,
     /// First seed.

@@ -262,6 +262,8 @@ pub fn agent_label(a: Agent) -> String {
         Agent::MctsPlus(crate::ai::Budget::Time(t), e) => {
             format!("mcts{}:{}ms", e.label(), t.as_millis())
         }
+        Agent::AlphaBeta(crate::ai::Horizon::Plies(n)) => format!("ab:{n}"),
+        Agent::AlphaBeta(crate::ai::Horizon::Time(t)) => format!("ab:{}ms", t.as_millis()),
     }
 }
 

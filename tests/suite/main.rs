@@ -4,6 +4,7 @@
 mod actions;
 mod agreements;
 mod ai;
+mod alphabeta;
 mod api;
 mod backgammon;
 mod blocks;
