@@ -20,6 +20,20 @@ pub fn ctx<'a>(t: &'a Tables, s: &'a State, player: PlayerId) -> Ctx<'a> {
     }
 }
 
+/// A plain ray's reach in steps from its piece to the cell it lands on: fewest (`over_min`
+/// + 1) and most (`over_max` + 1; `None`: as far as the line goes).
+fn ray_steps(r: &generators::Ray) -> (usize, Option<usize>) {
+    let least = match r.over_min {
+        generators::Amount::Fixed(n) => n as usize + 1,
+        _ => 1,
+    };
+    let most = match r.over_max {
+        generators::Amount::Fixed(n) => Some(n as usize + 1),
+        _ => None,
+    };
+    (least, most)
+}
+
 /// Whether a move of `pat` for seat `by` ends on `target` in `s`. `buf` is scratch space.
 pub fn reaches(
     t: &Tables,
@@ -34,14 +48,7 @@ pub fn reaches(
             // Only empty cells may be passed over: the first piece met going back is the only
             // one that could come this way.
             let first_only = r.over.is_only(CellCond::Empty);
-            let bound = match r.over_max {
-                generators::Amount::Fixed(n) => Some(n as usize + 1),
-                _ => None,
-            };
-            let least = match r.over_min {
-                generators::Amount::Fixed(n) => n as usize + 1,
-                _ => 1,
-            };
+            let (least, bound) = ray_steps(r);
             for &d in &r.dirs[by.index()] {
                 let Some(back) = t.board.reverse(d) else {
                     return lands_on(t, s, pat, by, None, target, buf);
@@ -153,14 +160,7 @@ impl RayLines {
                     }
                     match &pat.kind {
                         Kind::Ray(r) if r.chain == Chain::None => {
-                            let least = match r.over_min {
-                                generators::Amount::Fixed(n) => n as usize + 1,
-                                _ => 1,
-                            };
-                            let bound = match r.over_max {
-                                generators::Amount::Fixed(n) => Some(n as usize + 1),
-                                _ => None,
-                            };
+                            let (least, bound) = ray_steps(r);
                             for &d in r.dirs.get(o)? {
                                 t.board.reverse(d)?;
                                 match lines.dirs.iter_mut().find(|(x, _, _)| *x == d) {
@@ -335,10 +335,7 @@ fn lines_of_attack(
             }
             match &pat.kind {
                 Kind::Ray(r) if r.chain == Chain::None => {
-                    let bound = match r.over_max {
-                        generators::Amount::Fixed(n) => Some(n as usize + 1),
-                        _ => None,
-                    };
+                    let (_, bound) = ray_steps(r);
                     for &d in &r.dirs[o.index()] {
                         let back = t.board.reverse(d)?;
                         for &king in home {

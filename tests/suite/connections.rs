@@ -4,8 +4,7 @@
 //! fresh build at every position of random games with steps and captures.
 
 use super::helpers::load;
-use icebox::Game;
-use icebox::engine::State;
+use super::helpers::play_from_start as play;
 
 /// Stones placed from the hand or stepped one square, capturing by landing on an enemy: A
 /// joins the bottom and top rows, B the left and right files.
@@ -45,18 +44,6 @@ generators = ["place", "step"]
 [end]
 connect = { between = ["first", "second"] }
 "#;
-
-/// Plays `moves` from the start, each while the game is on; the state and the outcome's text.
-fn play(g: &Game, moves: &[&str]) -> (State, Option<String>) {
-    let mut s = g.start().expect("start");
-    for m in moves {
-        assert!(s.outcome().is_none(), "over before {m}");
-        g.play_text(&mut s, m)
-            .unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-    let text = s.outcome().map(|o| g.outcome_text(o, s.scores()));
-    (s, text)
-}
 
 #[test]
 fn a_placement_that_joins_the_sides_wins() {

@@ -4,8 +4,8 @@
 //! by its message and the place it points at.
 
 use super::helpers::load;
+use super::helpers::play_from_start as play;
 use icebox::Game;
-use icebox::engine::State;
 
 /// Two seats placing stones from their hands on a 5x5 grid; `end` is the `[end]` table's body.
 fn placing(end: &str) -> String {
@@ -35,18 +35,6 @@ no_moves = "draw"
 [end]
 {end}"#
     )
-}
-
-/// Plays `moves` from the start; the outcome text once the game is over, or `None`.
-fn play(g: &Game, moves: &[&str]) -> (State, Option<String>) {
-    let mut s = g.start().expect("start");
-    for m in moves {
-        assert!(s.outcome().is_none(), "over before {m}");
-        g.play_text(&mut s, m)
-            .unwrap_or_else(|e| panic!("{m}: {e}"));
-    }
-    let text = s.outcome().map(|o| g.outcome_text(o, s.scores()));
-    (s, text)
 }
 
 /// A's three stones a1 b1 c1, B's out of line in the top row.

@@ -191,3 +191,16 @@ pub fn icebox(args: &[&str]) -> std::process::Output {
         .output()
         .expect("icebox runs")
 }
+
+/// Plays `moves` (texts) from the start, each while the game is on; the state and the
+/// outcome's text once the game is over.
+pub fn play_from_start(g: &Game, moves: &[&str]) -> (icebox::engine::State, Option<String>) {
+    let mut s = g.start().expect("start");
+    for m in moves {
+        assert!(s.outcome().is_none(), "over before {m}");
+        g.play_text(&mut s, m)
+            .unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    let text = s.outcome().map(|o| g.outcome_text(o, s.scores()));
+    (s, text)
+}
