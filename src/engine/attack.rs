@@ -8,6 +8,7 @@
 
 use super::generators::{self, Ctx, Generator, Kind};
 use super::{CellId, Loc, Move, PlayerId, State, Tables};
+use crate::board::CellSet;
 use crate::def::{CellCond, Chain};
 
 /// A generator context for `player`'s moves in `s` whose castling asks [`threatened`]: what
@@ -88,13 +89,9 @@ pub fn reaches(
         }
         Kind::Leap(l) => {
             for path in &l.leaps[by.index()] {
-                let mut at = Some(target);
-                for &d in path.iter().rev() {
-                    let Some(back) = t.board.reverse(d) else {
-                        return lands_on(t, s, pat, by, None, target, buf);
-                    };
-                    at = at.and_then(|c| t.board.step(c, back));
-                }
+                let Some(at) = leap_origin(t, path, target) else {
+                    return lands_on(t, s, pat, by, None, target, buf);
+                };
                 if let Some(origin) = at
                     && s.top_cell(origin).is_some()
                     && (if pat.plain {
@@ -111,6 +108,17 @@ pub fn reaches(
         }
         _ => lands_on(t, s, pat, by, None, target, buf),
     }
+}
+
+/// Where a leap along `path` that lands on `target` starts: `Some(None)` off the board,
+/// `None` when a direction of the path has no reverse (the walk back cannot tell).
+fn leap_origin(t: &Tables, path: &[crate::board::DirId], target: CellId) -> Option<Option<CellId>> {
+    let mut at = Some(target);
+    for &d in path.iter().rev() {
+        let back = t.board.reverse(d)?;
+        at = at.and_then(|c| t.board.step(c, back));
+    }
+    Some(at)
 }
 
 /// Whether one of the generator's moves from `from` (from anywhere: `None`, for chains,
@@ -172,13 +180,48 @@ impl RayLines {
                                 }
                             }
                         }
-                        Kind::Leap(_) => lines.leaps.push(i),
+                        // A leap whose path has no way back is asked by generating.
+                        Kind::Leap(l) => {
+                            for d in l.leaps.get(o)?.iter().flatten() {
+                                t.board.reverse(*d)?;
+                            }
+                            lines.leaps.push(i);
+                        }
                         _ => return None,
                     }
                 }
                 Some(lines)
             })
             .collect()
+    }
+
+    /// Adds to `cells` every cell whose contents these attackers' answer for `target`
+    /// depends on: each direction's whole line back from it, as far as its longest ray
+    /// reaches (occupied or not: a piece leaving it may open it), and each leap's origin.
+    fn cells_behind(&self, t: &Tables, by: PlayerId, target: CellId, cells: &mut CellSet) {
+        for &(d, most, _) in &self.dirs {
+            let Some(back) = t.board.reverse(d) else {
+                continue;
+            };
+            let (mut cur, mut steps) = (target, 0usize);
+            while let Some(c) = t.board.step(cur, back) {
+                steps += 1;
+                if most.is_some_and(|m| steps > m) {
+                    break;
+                }
+                cells.insert(c);
+                cur = c;
+            }
+        }
+        for &i in &self.leaps {
+            if let Kind::Leap(l) = &t.generators[i].kind {
+                for path in &l.leaps[by.index()] {
+                    if let Some(Some(origin)) = leap_origin(t, path, target) {
+                        cells.insert(origin);
+                    }
+                }
+            }
+        }
     }
 
     /// Whether seat `by`'s plain attackers reach `target` in `s`.
@@ -222,6 +265,14 @@ impl RayLines {
     }
 }
 
+/// The royal piece's attackers grouped by line, when `pats` are they and all are plain.
+fn royal_lines<'t>(t: &'t Tables, pats: &[usize]) -> Option<&'t [RayLines]> {
+    t.royal
+        .as_ref()
+        .filter(|r| r.attacks[..] == pats[..])
+        .and_then(|r| r.lines.as_deref())
+}
+
 /// Whether an opponent of `p` (a seat not on its team) could move onto one of `cells` with
 /// one of the generators `pats`.
 pub fn attacked_by_opponents(
@@ -232,12 +283,7 @@ pub fn attacked_by_opponents(
     cells: &[CellId],
     buf: &mut Vec<Move>,
 ) -> bool {
-    // The royal piece's attackers, all plain: their lines, walked once a direction.
-    let lines = t
-        .royal
-        .as_ref()
-        .filter(|r| r.attacks[..] == pats[..])
-        .and_then(|r| r.lines.as_deref());
+    let lines = royal_lines(t, pats);
     (0..t.player_count())
         .map(|o| PlayerId(o as u8))
         .filter(|o| !t.same_team(*o, p))
@@ -287,11 +333,17 @@ pub fn keep_safe(
     let piece = t.piece(royal, Some(p));
     // Out of check, a move that leaves the royal piece alone and changes no cell an attack
     // on it depends on cannot put it in check: most moves are kept without being played.
-    let lines = if home.is_empty() || attacked_by_opponents(t, s, p, pats, &home, &mut buf) {
-        None
-    } else {
-        lines_of_attack(t, p, pats, &home)
-    };
+    let lines = royal_lines(t, pats)
+        .filter(|_| !home.is_empty() && !attacked_by_opponents(t, s, p, pats, &home, &mut buf))
+        .map(|seats| {
+            let mut cells = CellSet::new(t.board.len());
+            for o in (0..t.player_count()).filter(|&o| !t.same_team(PlayerId(o as u8), p)) {
+                for &king in &home {
+                    seats[o].cells_behind(t, PlayerId(o as u8), king, &mut cells);
+                }
+            }
+            cells
+        });
     moves.retain(|m| {
         if let Some(lines) = &lines
             && leaves_royal_alone(m, piece, &home)
@@ -313,68 +365,9 @@ pub fn keep_safe(
     });
 }
 
-/// Every cell whose contents an attack on `home` by an opponent of `p` with the generators
-/// `pats` depends on: each plain ray's whole line back from a royal cell (to its reach or the
-/// board's edge, occupied or not: a piece leaving it may open it), and each plain leap's
-/// origin. `None` when some attack generator is not plain: its answer may hang on any cell.
-fn lines_of_attack(
-    t: &Tables,
-    p: PlayerId,
-    pats: &[usize],
-    home: &[CellId],
-) -> Option<crate::board::CellSet> {
-    let mut lines = crate::board::CellSet::new(t.board.len());
-    let opponents = (0..t.player_count())
-        .map(|o| PlayerId(o as u8))
-        .filter(|o| !t.same_team(*o, p));
-    for o in opponents {
-        for &i in pats {
-            let pat = &t.generators[i];
-            if !pat.plain {
-                return None;
-            }
-            match &pat.kind {
-                Kind::Ray(r) if r.chain == Chain::None => {
-                    let (_, bound) = ray_steps(r);
-                    for &d in &r.dirs[o.index()] {
-                        let back = t.board.reverse(d)?;
-                        for &king in home {
-                            let (mut cur, mut steps) = (king, 0usize);
-                            while let Some(c) = t.board.step(cur, back) {
-                                steps += 1;
-                                if bound.is_some_and(|b| steps > b) {
-                                    break;
-                                }
-                                lines.insert(c);
-                                cur = c;
-                            }
-                        }
-                    }
-                }
-                Kind::Leap(l) => {
-                    for path in &l.leaps[o.index()] {
-                        for &king in home {
-                            let mut at = Some(king);
-                            for &d in path.iter().rev() {
-                                let back = t.board.reverse(d)?;
-                                at = at.and_then(|c| t.board.step(c, back));
-                            }
-                            if let Some(origin) = at {
-                                lines.insert(origin);
-                            }
-                        }
-                    }
-                }
-                _ => return None,
-            }
-        }
-    }
-    Some(lines)
-}
-
 /// Whether `m` changes no cell of `lines` (a cell it moves a piece from or to, replaces,
 /// carries, turns or marks); a transform or a change of layers counts as touching every cell.
-fn touches_none(t: &Tables, m: &Move, lines: &crate::board::CellSet) -> bool {
+fn touches_none(t: &Tables, m: &Move, lines: &CellSet) -> bool {
     use super::Action;
     let clear = |l: Loc| t.loc_cell(l).is_none_or(|c| !lines.contains(c));
     m.actions.iter().all(|a| match *a {

@@ -181,11 +181,7 @@ impl Joins {
             joined: self.joined,
         });
         self.added.push(c as u16);
-        self.nodes[c] = Node {
-            parent: c as u16,
-            size: 1,
-            sides: table.sides[p.index() * table.cells + c],
-        };
+        self.alone(table, c, p);
         for &n in table.near(c) {
             let n = usize::from(n);
             if owner_of(n) != Some(p) {
@@ -199,6 +195,15 @@ impl Joins {
         if self.nodes[self.find(c)].sides == BOTH {
             self.joined |= 1 << p.index();
         }
+    }
+
+    /// Makes cell `c`, holding seat `p`'s piece, a group of its own.
+    fn alone(&mut self, table: &JoinTable, c: usize, p: PlayerId) {
+        self.nodes[c] = Node {
+            parent: c as u16,
+            size: 1,
+            sides: table.sides[p.index() * table.cells + c],
+        };
     }
 
     /// Hangs the smaller of two roots under the larger.
@@ -250,11 +255,7 @@ impl Joins {
         self.joined = 0;
         for c in 0..table.cells {
             if let Some(p) = owner_of(c) {
-                self.nodes[c] = Node {
-                    parent: c as u16,
-                    size: 1,
-                    sides: table.sides[p.index() * table.cells + c],
-                };
+                self.alone(table, c, p);
             }
         }
         for c in 0..table.cells {
