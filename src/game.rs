@@ -26,6 +26,8 @@ pub struct Game {
     def: GameDef,
     options: BTreeMap<String, OptionValue>,
     variant: Option<String>,
+    /// The `--set` values it was loaded with, for [`Game::twin`].
+    sets: Vec<(String, String)>,
     files: GameFiles,
     script: String,
     /// The variant's file and its text, when its script is laid over the game's.
@@ -37,6 +39,21 @@ pub struct Game {
     keep_history: bool,
     /// The script's `after_move` reads the position before the move (`s.before()`).
     keep_before: bool,
+}
+
+/// A game's texts, variant and options, which can cross threads ([`Game::recipe`]).
+#[derive(Clone, Debug)]
+pub struct Recipe {
+    files: GameFiles,
+    variant: Option<String>,
+    sets: Vec<(String, String)>,
+}
+
+impl Recipe {
+    /// Loads the game.
+    pub fn load(&self) -> Result<Game, Diagnostics> {
+        Game::load(&self.files, self.variant.as_deref(), &self.sets)
+    }
 }
 
 impl Game {
@@ -96,10 +113,25 @@ impl Game {
         sets: &[(String, String)],
     ) -> Result<Game, Diagnostics> {
         let loaded = def::load(files, variant, sets)?;
-        Game::build(files, loaded)
+        Game::build(files, sets, loaded)
     }
 
-    fn build(files: &GameFiles, loaded: Loaded) -> Result<Game, Diagnostics> {
+    /// What loads this game again, from the same texts, variant and options: for another
+    /// thread, since a game's script engine serves one thread (the copies' positions and
+    /// moves are interchangeable).
+    pub fn recipe(&self) -> Recipe {
+        Recipe {
+            files: self.files.clone(),
+            variant: self.variant.clone(),
+            sets: self.sets.clone(),
+        }
+    }
+
+    fn build(
+        files: &GameFiles,
+        sets: &[(String, String)],
+        loaded: Loaded,
+    ) -> Result<Game, Diagnostics> {
         let located = |p: Problem| -> Diagnostic {
             let path: Vec<&str> = p.path.iter().map(String::as_str).collect();
             let d = loaded.origins.locate(&path, p.message);
@@ -206,6 +238,7 @@ impl Game {
             def: loaded.def,
             options: loaded.options,
             variant: loaded.variant,
+            sets: sets.to_vec(),
             files: files.clone(),
             script: rules.script().to_string(),
             variant_file: loaded.variant_script.map(|v| (v.file, v.file_text)),

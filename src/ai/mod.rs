@@ -13,6 +13,7 @@ use crate::rules::RuleError;
 
 mod alphabeta;
 mod mcts;
+mod parallel;
 
 pub use mcts::Enhance;
 
@@ -108,7 +109,8 @@ impl std::str::FromStr for Agent {
                 (),
                 format!(
                     "`{s}`: {why} (seat kinds: human, random, greedy, mcts, mcts:N, mcts:500ms, \
-                     mcts:2s, mcts+all:1s, mcts+cut20+mast+solver+decisive:1s, ab, ab:N, ab:500ms, ab:2s)"
+                     mcts:2s, mcts+all:1s, mcts+cut20+mast+solver+decisive+anti+reuse+par4:1s, ab, ab:N, \
+                     ab:500ms, ab:2s)"
                 ),
             )
         };
@@ -161,6 +163,20 @@ fn enhancements(text: &str) -> Result<Enhance, String> {
             "mast" => e.mast = true,
             "solver" => e.solver = true,
             "decisive" => e.decisive = true,
+            "anti" => e.anti = true,
+            "reuse" => e.reuse = true,
+            w if w.starts_with("par") => {
+                let n: u8 = w[3..]
+                    .parse()
+                    .ok()
+                    .filter(|n| (2..=MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "`{w}`: root-parallel search is on 2 to {MAX_THREADS} threads (`par4`)"
+                        )
+                    })?;
+                e.par = n;
+            }
             "cut" => e.cut = Some(mcts::DEFAULT_CUT),
             w if w.starts_with("cut") => {
                 let n: u16 = w[3..]
@@ -172,7 +188,7 @@ fn enhancements(text: &str) -> Result<Enhance, String> {
             }
             w => {
                 return Err(format!(
-                    "`{w}` is not an enhancement (all, cut, cutN, mast, solver, decisive)"
+                    "`{w}` is not an enhancement (all, cut, cutN, mast, solver, decisive, anti, reuse, parN)"
                 ));
             }
         }
@@ -288,7 +304,8 @@ pub fn random_move<'m>(moves: &'m [Move], rng: &mut Rng) -> Option<&'m Move> {
 }
 
 /// The move an automatic agent plays from `s` (whose legal moves are `moves`); `None` for a
-/// human seat or when there is no move.
+/// human seat or when there is no move. One move on its own: a seat playing a whole game
+/// should be a [`Player`], which keeps what its agent carries from move to move.
 pub fn choose(
     g: &Game,
     s: &State,
@@ -296,23 +313,116 @@ pub fn choose(
     agent: Agent,
     rng: &mut Rng,
 ) -> Result<Option<Move>, RuleError> {
-    if moves.len() <= 1 {
-        return Ok(moves.first().cloned());
+    Player::new(agent).choose(g, s, moves, rng)
+}
+
+/// A seat's automatic player over a game: its agent and what the agent keeps from one move
+/// to the next (the MCTS tree of `reuse`, the helper threads of `parN`). It needs nothing
+/// else to stay right: a position it did not see coming (a move taken back, another game)
+/// just starts a fresh tree.
+pub struct Player {
+    agent: Agent,
+    kept: Option<mcts::Tree>,
+    pool: Option<parallel::Pool>,
+    /// Playouts behind the last enhanced MCTS choice, every thread's summed.
+    searched: f64,
+}
+
+impl Player {
+    /// A player with nothing kept yet.
+    pub fn new(agent: Agent) -> Player {
+        Player {
+            agent,
+            kept: None,
+            pool: None,
+            searched: 0.0,
+        }
     }
-    if is_chance(moves) {
-        return Ok(chance_move(moves, rng).cloned());
+
+    /// The seat kind it plays.
+    pub fn agent(&self) -> Agent {
+        self.agent
     }
-    match agent {
-        Agent::Human => Ok(None),
-        Agent::Random => Ok(random_move(moves, rng).cloned()),
-        Agent::Greedy => greedy(g, s, moves, rng).map(Some),
-        Agent::Mcts(budget) => mcts::Mcts::new(g, s, moves, rng, Enhance::default())?
-            .search(budget)
-            .map(Some),
-        Agent::MctsPlus(budget, enhance) => mcts::Mcts::new(g, s, moves, rng, enhance)?
-            .search(budget)
-            .map(Some),
-        Agent::AlphaBeta(horizon) => alphabeta::search(g, s, moves, horizon, rng).map(Some),
+
+    /// The move to play from `s` (whose legal moves are `moves`); `None` for a human seat or
+    /// when there is no move.
+    pub fn choose(
+        &mut self,
+        g: &Game,
+        s: &State,
+        moves: &[Move],
+        rng: &mut Rng,
+    ) -> Result<Option<Move>, RuleError> {
+        if moves.len() <= 1 {
+            return Ok(moves.first().cloned());
+        }
+        if is_chance(moves) {
+            return Ok(chance_move(moves, rng).cloned());
+        }
+        match self.agent {
+            Agent::Human => Ok(None),
+            Agent::Random => Ok(random_move(moves, rng).cloned()),
+            Agent::Greedy => greedy(g, s, moves, rng).map(Some),
+            Agent::Mcts(budget) => {
+                mcts::Mcts::new(g, mcts::Tree::new(s, moves), rng, Enhance::default())
+                    .search(budget)
+                    .map(Some)
+            }
+            Agent::MctsPlus(budget, enhance) => {
+                self.mcts_plus(g, s, moves, budget, enhance, rng).map(Some)
+            }
+            Agent::AlphaBeta(horizon) => alphabeta::search(g, s, moves, horizon, rng).map(Some),
+        }
+    }
+
+    /// Enhanced MCTS: from the kept tree with `reuse`, with helper threads with `parN`.
+    fn mcts_plus(
+        &mut self,
+        g: &Game,
+        s: &State,
+        moves: &[Move],
+        budget: Budget,
+        enhance: Enhance,
+        rng: &mut Rng,
+    ) -> Result<Move, RuleError> {
+        let tree = match self.kept.take() {
+            Some(t) if enhance.reuse => t.at(g, s, moves),
+            _ => mcts::Tree::new(s, moves),
+        };
+        let helpers = usize::from(enhance.par).saturating_sub(1);
+        if helpers > 0 && self.pool.is_none() {
+            self.pool = Some(parallel::Pool::new(&g.recipe(), g.id(), helpers)?);
+        }
+        let pool = self.pool.as_ref().filter(|_| helpers > 0);
+        if let Some(pool) = pool {
+            pool.start(s, moves, budget, enhance, rng)?;
+        }
+        let (mut stats, tree) = mcts::Mcts::new(g, tree, rng, enhance).run(budget)?;
+        if enhance.reuse {
+            self.kept = Some(tree);
+        }
+        if let Some(pool) = pool {
+            pool.finish(&mut stats)?;
+        }
+        self.searched = stats.iter().map(|r| r.visits).sum();
+        Ok(mcts::best_of(&stats)
+            .map(|r| r.m.clone())
+            .unwrap_or_else(|| moves[0].clone()))
+    }
+
+    /// The playouts (through the root's moves, every thread's summed, the kept tree's
+    /// included) behind the last choice of an enhanced MCTS seat.
+    pub fn searched(&self) -> f64 {
+        self.searched
+    }
+
+    /// With `reuse`: the visits the kept tree already holds for `s` (0 without one, or when
+    /// `s` is not in it). For tests and for reports.
+    pub fn kept_visits(&self, g: &Game, s: &State, moves: &[Move]) -> f64 {
+        match &self.kept {
+            Some(t) => t.peek(g, s, moves),
+            None => 0.0,
+        }
     }
 }
 
@@ -342,6 +452,9 @@ fn greedy(g: &Game, s: &State, moves: &[Move], rng: &mut Rng) -> Result<Move, Ru
             .unwrap_or_else(|| moves[0].clone()),
     )
 }
+
+/// The most threads a root-parallel MCTS seat may search on (`mcts+par64`).
+pub const MAX_THREADS: u8 = 64;
 
 /// The most playouts an MCTS seat may spend on one move.
 pub const MAX_PLAYOUTS: u32 = 10_000_000;

@@ -75,6 +75,8 @@ const COMMANDS: [&str; 10] = [
 struct Session<'g> {
     g: &'g Game,
     agents: Vec<Agent>,
+    /// The automatic seats' players, one per seat (what `mcts+reuse` keeps lives there).
+    players: Vec<crate::ai::Player>,
     s: State,
     plies: Vec<Ply>,
     /// Groups of plies taken back by `undo`, latest last, each in playing order.
@@ -231,6 +233,7 @@ pub(super) fn command(f: Flags, dirs: &[PathBuf]) -> Res {
     let interactive = agents.contains(&Agent::Human);
     let mut session = Session {
         g: &g,
+        players: agents.iter().map(|a| crate::ai::Player::new(*a)).collect(),
         agents,
         s,
         plies,
@@ -353,13 +356,14 @@ impl Session<'_> {
                         Step::Play(m, Actor::Chance)
                     }
                 } else {
-                    match self.agents[self.s.turn().index()] {
+                    let turn = self.s.turn().index();
+                    match self.agents[turn] {
                         Agent::Human => self.ask_person(&moves)?,
-                        agent => {
-                            let m =
-                                crate::ai::choose(self.g, &self.s, &moves, agent, &mut self.rng)
-                                    .map_err(|e| rule_failure(self.g, e))?
-                                    .ok_or("no legal move in a live game")?;
+                        _ => {
+                            let m = self.players[turn]
+                                .choose(self.g, &self.s, &moves, &mut self.rng)
+                                .map_err(|e| rule_failure(self.g, e))?
+                                .ok_or("no legal move in a live game")?;
                             Step::Play(m, Actor::Computer)
                         }
                     }

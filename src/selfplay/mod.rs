@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::ai::{Agent, choose};
+use crate::ai::{Agent, Player};
 use crate::def::GameFiles;
 use crate::engine::rng::Rng;
 use crate::game::Game;
@@ -204,15 +204,17 @@ pub fn play_one(
     seed: u64,
 ) -> Result<GameResult, SelfplayError> {
     let t = &g.tables();
-    let agents = plan.agents(g);
+    let mut players: Vec<Player> = plan.agents(g).into_iter().map(Player::new).collect();
     let mut rng = Rng::new(seed);
     let broken = |m: &str| SelfplayError::new(SelfplayErrorKind::Engine, m);
     let mut s = g.start().map_err(rules_failed)?;
     let mut moves = g.legal_moves(&s).map_err(rules_failed)?;
     let mut next = Vec::new();
     while !s.is_over() {
-        let agent = agents[s.turn().index()];
-        let m = choose(g, &s, &moves, agent, &mut rng)
+        let m = players
+            .get_mut(s.turn().index())
+            .ok_or_else(|| broken("the seat to move has no agent"))?
+            .choose(g, &s, &moves, &mut rng)
             .map_err(rules_failed)?
             .ok_or_else(|| broken("a live game without a move"))?;
         // play_fast hands back the next position's moves, which settling computed anyway.

@@ -188,6 +188,8 @@ struct Live {
     g: Game,
     s: State,
     agents: Vec<Agent>,
+    /// The AI seats' players, one per seat (what `mcts+reuse` keeps lives there).
+    players: Vec<crate::ai::Player>,
     plies: Vec<Ply>,
     /// Groups of plies taken back, latest last, each in playing order.
     redo: Vec<Vec<(Entry, Actor)>>,
@@ -246,6 +248,7 @@ impl Live {
             id,
             g,
             s,
+            players: agents.iter().map(|a| crate::ai::Player::new(*a)).collect(),
             agents,
             plies: Vec::new(),
             redo: Vec::new(),
@@ -370,7 +373,8 @@ impl Live {
             ));
             self.busy.store(true, Ordering::Relaxed);
             self.publish();
-            let chosen = crate::ai::choose(&self.g, &self.s, &moves, agent, &mut self.rng);
+            let player = &mut self.players[self.s.turn().index()];
+            let chosen = player.choose(&self.g, &self.s, &moves, &mut self.rng);
             self.busy.store(false, Ordering::Relaxed);
             self.thinking = None;
             match chosen {
@@ -520,6 +524,11 @@ impl Live {
             Cmd::Resume => self.paused = false,
             Cmd::Seats(list) => {
                 self.agents = crate::ai::seat_agents(self.g.tables(), &list)?;
+                self.players = self
+                    .agents
+                    .iter()
+                    .map(|a| crate::ai::Player::new(*a))
+                    .collect();
                 self.set_seats_header();
                 self.paused = false;
             }
