@@ -695,7 +695,7 @@ impl Game {
         if self.rules.hooks.after_move && !s.is_over() {
             turn_set |= self.rules.after_move(s, m, log, before)?;
         }
-        turn_set |= phase_ends(t, &mut Tx { s, log });
+        turn_set |= phase_ends(t, &mut Tx { s, log }, m, mover);
         // A move that gives its mover the next ply (`again`: a bounce, a completed box).
         turn_set |= m.part == crate::engine::TurnPart::Again;
         ends_after(t, &mut Tx { s, log }, m, mover);
@@ -839,6 +839,13 @@ impl Game {
                 Tx { s, log }.set_outcome(Some(o));
                 return Ok(());
             }
+            // Too few pieces left ([end.too_few]), likewise.
+            if let Some(f) = &t.end.too_few
+                && let Some(o) = crate::engine::goals::too_few(t, s, f)
+            {
+                Tx { s, log }.set_outcome(Some(o));
+                return Ok(());
+            }
             if self.rules.hooks.outcome {
                 self.rules.outcome(s, log)?;
                 if s.is_over() {
@@ -977,17 +984,35 @@ impl Game {
     }
 }
 
-/// Phases that end on their own (`[rules.phase_ends]`): the zone is empty. Returns whether it
-/// chose the next seat.
-fn phase_ends(t: &Tables, tx: &mut Tx<'_>) -> bool {
-    let Some(end) = t.phase_ends.iter().find(|end| {
-        tx.s.phase() == usize::from(end.phase)
-            && !end.round
-            && end.zones.iter().all(|z| tx.s.stack(*z).is_empty())
-    }) else {
+/// Phases that end on their own (`[rules.phase_ends]`) after move `m` by `mover`: the zone
+/// is empty, the move made a line, or the phase lasts one move. Returns whether it chose the
+/// next seat.
+fn phase_ends(t: &Tables, tx: &mut Tx<'_>, m: &Move, mover: PlayerId) -> bool {
+    if t.phase_ends.is_empty() {
+        return false;
+    }
+    let ended = |end: &&crate::engine::PhaseEnd| {
+        if tx.s.phase() != usize::from(end.phase) || end.round {
+            return false;
+        }
+        if end.one_move {
+            return true;
+        }
+        if let Some(line) = &end.line {
+            return crate::engine::goals::placed_cells(t, m)
+                .iter()
+                .any(|&c| crate::engine::goals::line_through(t, tx.s, line, mover, c).is_some());
+        }
+        end.zones.iter().all(|z| tx.s.stack(*z).is_empty())
+    };
+    let Some(end) = t.phase_ends.iter().find(ended) else {
         return false;
     };
     tx.set_phase(end.next);
+    if end.first == def::PhaseFirst::Mover {
+        // The seat that ended it plays on (the turn has not passed yet).
+        return true;
+    }
     if end.first != def::PhaseFirst::Second {
         return false;
     }

@@ -107,6 +107,10 @@ pub struct ConditionDef {
     /// region into it (a piece already inside, moving along it, does not count).
     #[serde(default)]
     pub cannot_enter: Option<String>,
+    /// The seat has at most this many pieces on the board, every piece of every stack
+    /// counted (Nine Men's Morris: "if a player has only three tokens left").
+    #[serde(default)]
+    pub pieces_max: Option<u32>,
 }
 
 /// Moves made illegal by the situation they lead to (`[rules.forbid.LABEL]`).
@@ -199,6 +203,11 @@ pub struct EndDef {
     /// Homeworld"); when every seat has none at once, a draw.
     #[serde(default)]
     pub home_empty: Option<HomeEmptyDef>,
+    /// A seat left with fewer pieces than `below`, on the board and in its instances of
+    /// `zones`, loses (Nine Men's Morris: "reducing them to only two tokens"), in any
+    /// position the game reaches or is given.
+    #[serde(default)]
+    pub too_few: Option<TooFewDef>,
     /// A seat wins when every one of its pieces stands in its part of a region, stacked as
     /// `stacks` says (Moscow Ice: rebuilt on the Finish line), or is in its instance of a zone
     /// (every runner home); partners (`[players] teams`) win when all of them have.
@@ -231,6 +240,22 @@ pub struct HomeEmptyDef {
     pub phase: Option<String>,
     /// What the loss is called (default "no piece left at home", or "no piece left on the
     /// board" without a region).
+    #[serde(default)]
+    pub why: Option<String>,
+}
+
+/// Too few pieces left (`[end.too_few]`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TooFewDef {
+    /// A seat with fewer pieces than this loses.
+    pub below: u32,
+    /// Zones whose pieces count too, each the seat's own instance of a per-seat zone (men
+    /// still in hand); the board's always count.
+    #[serde(default)]
+    pub zones: Vec<String>,
+    /// What the loss is called, `{seat}` standing for the seat's name (default "{seat} has
+    /// fewer than N pieces left").
     #[serde(default)]
     pub why: Option<String>,
 }
@@ -1802,6 +1827,12 @@ pub struct GeneratorDef {
     /// boxes).
     #[serde(default)]
     pub again: Option<Again>,
+    /// Moves only while this condition (`[conditions.NAME]`) holds for the mover, wherever
+    /// the generator runs (`[rules] generators` or the script's `s.gen`): Nine Men's Morris'
+    /// flying, for a player with three men left. The condition may not use `cannot_enter`,
+    /// which itself asks the generators.
+    #[serde(default)]
+    pub when: Option<String>,
     /// For `draw` on a board with boxes: each box the line completes (its fourth line
     /// drawn) gets a piece of this kind, the mover's (dots and boxes' initials in the box),
     /// and the mover a point of score.
@@ -2390,6 +2421,14 @@ pub struct PhaseEndDef {
     /// system ... her opponent now does the same").
     #[serde(default)]
     pub round: bool,
+    /// The phase ends when a move in it puts a piece where it makes a line of the mover's
+    /// pieces (Nine Men's Morris' mill: "three in a row"), usually with `first = "mover"`.
+    #[serde(default)]
+    pub line: Option<LineMadeDef>,
+    /// The phase lasts one move: it ends after any move made in it (Nine Men's Morris'
+    /// removal of a man).
+    #[serde(default)]
+    pub one_move: bool,
     /// The phase that follows.
     pub next: String,
     /// Who moves first in it.
@@ -2409,6 +2448,24 @@ pub enum PhaseFirst {
     /// first seat, round 2 with the second...), and this is the seat after the round's first
     /// (IceSickle: "the second player will go first in the Jumping phase").
     Second,
+    /// The seat that ended the phase: it plays the next ply too (Nine Men's Morris: the
+    /// player who closed a mill removes a man).
+    Mover,
+}
+
+/// A line a move makes (`[rules.phase_ends.NAME] line`).
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LineMadeDef {
+    /// Pieces in a row, at least.
+    pub length: u32,
+    /// The lines' directions; each line runs both ways. Empty = every direction of the
+    /// board.
+    #[serde(default)]
+    pub directions: Vec<String>,
+    /// Only pieces of these kinds count (empty = any).
+    #[serde(default)]
+    pub kinds: Vec<String>,
 }
 
 /// A native evaluation (`[rules] evaluate`).

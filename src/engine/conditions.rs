@@ -27,6 +27,8 @@ pub struct Condition {
     pub held_down: Option<bool>,
     /// Region index the seat has no move into.
     pub cannot_enter: Option<usize>,
+    /// The most pieces the seat may have on the board (`pieces_max`).
+    pub pieces_max: Option<u32>,
 }
 
 /// A compiled `[rules.forbid.LABEL]`.
@@ -188,10 +190,30 @@ pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> Cells {
 
 /// Whether condition `c` holds for seat `p` in `s`.
 pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
-    !has_stray(t, s, c, p)
+    few_enough(t, s, c, p)
+        && !has_stray(t, s, c, p)
         && c.held_down
             .is_none_or(|want| held_down(t, s, p).is_empty() != want)
         && cannot_enter(t, s, c, p)
+}
+
+/// `pieces_max`: the seat has no more pieces on the board (true without the key).
+fn few_enough(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
+    c.pieces_max
+        .is_none_or(|most| pieces_on_board(t, s, p) <= most)
+}
+
+/// The pieces `p` has on the board, every piece of every stack counted.
+pub fn pieces_on_board(t: &Tables, s: &State, p: PlayerId) -> u32 {
+    t.board
+        .cells()
+        .map(|c| {
+            s.stack(Loc(c.0))
+                .iter()
+                .filter(|q| t.info(**q).owner == Some(p))
+                .count() as u32
+        })
+        .sum()
 }
 
 /// `cannot_enter`: the seat has no move into the region (true without the key).
@@ -306,12 +328,14 @@ pub fn forbid(t: &Tables, s: &State, out: &mut Vec<Move>) {
                 }
                 bad.push(q);
             }
-            if bad.is_empty() || c.cannot_enter.is_none() {
+            if bad.is_empty() || (c.cannot_enter.is_none() && c.pieces_max.is_none()) {
                 return bad.is_empty();
             }
             let sc = scratch.get_or_insert_with(|| s.clone());
             let n = super::apply_actions(t, sc, &m.actions);
-            let stalled = bad.iter().any(|&q| cannot_enter(t, sc, c, q));
+            let stalled = bad
+                .iter()
+                .any(|&q| few_enough(t, sc, c, q) && cannot_enter(t, sc, c, q));
             super::unapply_actions(t, sc, &m.actions, n);
             !stalled
         });

@@ -428,18 +428,50 @@ pub(crate) fn homes_left(
             }
         })
         .collect();
+    losers(t, &lost, why)
+}
+
+/// The outcome when the seats marked in `lost` lose at once: none, no outcome; one, a loss
+/// for it; all, a draw; several, they share the last place. `{seat}` in `why` names the
+/// seat that lost (the seats, "every seat" or the first, where several did).
+fn losers(t: &Tables, lost: &[bool], why: &str) -> Option<Outcome> {
+    let named = |i: usize| why.replace("{seat}", &t.seats[i].name);
+    let first = lost.iter().position(|l| *l)?;
     match lost.iter().filter(|l| **l).count() {
-        0 => None,
-        n if n == lost.len() => Some(Outcome::draw(t, format!("every seat: {why}"))),
-        1 => lost
-            .iter()
-            .position(|l| *l)
-            .map(|i| Outcome::lose(t, PlayerId(i as u8), why.to_string())),
-        // Several lose at once, not all: they share the last place.
+        n if n == lost.len() => Some(Outcome::draw(
+            t,
+            if why.contains("{seat}") {
+                why.replace("{seat}", "every seat")
+            } else {
+                format!("every seat: {why}")
+            },
+        )),
+        1 => Some(Outcome::lose(t, PlayerId(first as u8), named(first))),
         _ => Some(Outcome {
             ranks: lost.iter().map(|l| u8::from(*l)).collect(),
-            reason: why.to_string(),
+            reason: named(first),
             cells: Vec::new(),
         }),
     }
+}
+
+/// `[end.too_few]`: the seats left with fewer pieces than it asks, on the board and in its
+/// zones, lose.
+pub(crate) fn too_few(t: &Tables, s: &State, f: &super::TooFew) -> Option<Outcome> {
+    let lost: Vec<bool> = (0..t.player_count())
+        .map(|i| {
+            let p = PlayerId(i as u8);
+            let in_zones: u32 = f.zones[i]
+                .iter()
+                .map(|&z| {
+                    s.stack(z)
+                        .iter()
+                        .filter(|q| t.info(**q).owner == Some(p))
+                        .count() as u32
+                })
+                .sum();
+            super::conditions::pieces_on_board(t, s, p).saturating_add(in_zones) < f.below
+        })
+        .collect();
+    losers(t, &lost, &f.why)
 }

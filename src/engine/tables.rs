@@ -327,6 +327,10 @@ pub struct PhaseEnd {
     pub zones: Vec<Loc>,
     /// It ends when the turn comes back to the game's first seat instead.
     pub round: bool,
+    /// It ends when a move in it makes this line through the cell it lands on (`line`).
+    pub line: Option<Line>,
+    /// It ends after any move made in it (`one_move`).
+    pub one_move: bool,
     /// The phase that follows.
     pub next: u8,
     /// Who moves first then.
@@ -387,6 +391,21 @@ pub struct End {
     /// A seat with no piece in its part of this region (none: on the board) when a turn
     /// ends loses: the region, the only phase it is checked in, and what the loss is called.
     pub home_empty: Option<(Option<usize>, Option<u8>, String)>,
+    /// A seat with fewer pieces than this, on the board and in these zones (by location,
+    /// every seat's instances), loses; and what the loss is called (`[end.too_few]`).
+    /// Checked in every position the game reaches or is given, like `home`.
+    pub too_few: Option<TooFew>,
+}
+
+/// A compiled `[end.too_few]`.
+#[derive(Clone, Debug)]
+pub struct TooFew {
+    /// Fewer pieces than this lose.
+    pub below: u32,
+    /// Each seat's instances of the zones that count, by seat.
+    pub zones: Vec<Vec<Loc>>,
+    /// What the loss is called.
+    pub why: String,
 }
 
 impl End {

@@ -3,18 +3,26 @@
 
 use super::*;
 
-/// A line of `[end]` (`line`, `losing_line`) as written.
-struct LineShape<'a> {
-    key: &'a str,
-    length: u32,
-    exact: bool,
-    directions: &'a [String],
-    kinds: &'a [String],
+/// A line as written (`[end] line`, `losing_line`, `[rules.phase_ends.NAME] line`), and
+/// where: its key path.
+pub(super) struct LineShape<'a> {
+    pub at: &'a [&'a str],
+    pub length: u32,
+    pub exact: bool,
+    pub directions: &'a [String],
+    pub kinds: &'a [String],
 }
 
-/// A line of `[end]`: its axes, each direction with its opposite, and its length, which must
-/// fit on the board (2 up to the number of cells).
-fn end_line(t: &Tables, l: &LineShape<'_>, problems: &mut Vec<Problem>) -> crate::engine::Line {
+/// A line: its axes, each direction with its opposite, and its length, which must fit on
+/// the board (2 up to the number of cells).
+pub(super) fn line_of(
+    t: &Tables,
+    l: &LineShape<'_>,
+    problems: &mut Vec<Problem>,
+) -> crate::engine::Line {
+    fn joined<'x>(at: &[&'x str], tail: &[&'x str]) -> Vec<&'x str> {
+        at.iter().chain(tail).copied().collect()
+    }
     let mut axes = Vec::new();
     let names: Vec<String> = if l.directions.is_empty() {
         t.board
@@ -31,7 +39,7 @@ fn end_line(t: &Tables, l: &LineShape<'_>, problems: &mut Vec<Problem>) -> crate
             }
             Some(_) => {}
             None => problems.push(Problem::at(
-                &["end", l.key, "directions", &i.to_string()],
+                &joined(l.at, &["directions", &i.to_string()]),
                 format!("`{n}` is not a direction of the board"),
             )),
         }
@@ -39,12 +47,12 @@ fn end_line(t: &Tables, l: &LineShape<'_>, problems: &mut Vec<Problem>) -> crate
     let cells = t.board.len();
     if l.length < 2 {
         problems.push(Problem::at(
-            &["end", l.key, "length"],
+            &joined(l.at, &["length"]),
             "a line is at least 2 pieces long",
         ));
     } else if usize::try_from(l.length).map_or(true, |n| n > cells) {
         problems.push(Problem::at(
-            &["end", l.key, "length"],
+            &joined(l.at, &["length"]),
             format!(
                 "a line of {} cannot be made on a board of {cells} cells",
                 l.length
@@ -55,7 +63,7 @@ fn end_line(t: &Tables, l: &LineShape<'_>, problems: &mut Vec<Problem>) -> crate
         length: l.length,
         exact: l.exact,
         axes,
-        kinds: kind_mask(&kind_list(t, l.kinds, &["end", l.key, "kinds"], problems)),
+        kinds: kind_mask(&kind_list(t, l.kinds, &joined(l.at, &["kinds"]), problems)),
     }
 }
 
@@ -63,23 +71,23 @@ fn end_line(t: &Tables, l: &LineShape<'_>, problems: &mut Vec<Problem>) -> crate
 pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> crate::engine::End {
     let line = e.line.as_ref().map(|l| {
         let shape = LineShape {
-            key: "line",
+            at: &["end", "line"],
             length: l.length,
             exact: l.exact,
             directions: &l.directions,
             kinds: &l.kinds,
         };
-        end_line(t, &shape, problems)
+        line_of(t, &shape, problems)
     });
     let losing_line = e.losing_line.as_ref().map(|l| {
         let shape = LineShape {
-            key: "losing_line",
+            at: &["end", "losing_line"],
             length: l.length,
             exact: l.exact,
             directions: &l.directions,
             kinds: &l.kinds,
         };
-        end_line(t, &shape, problems)
+        line_of(t, &shape, problems)
     });
     let reach = e.reach.as_ref().and_then(|r| {
         let kinds = kind_list(t, &r.kinds, &["end", "reach", "kinds"], problems);
@@ -225,6 +233,44 @@ pub(super) fn end(t: &Tables, e: &def::EndDef, problems: &mut Vec<Problem>) -> c
             .home_empty
             .as_ref()
             .and_then(|h| home_empty(t, h, problems)),
+        too_few: e.too_few.as_ref().map(|f| too_few(t, f, problems)),
+    }
+}
+
+/// `[end.too_few]`: the zones that count, each seat's instances.
+fn too_few(t: &Tables, f: &def::TooFewDef, problems: &mut Vec<Problem>) -> crate::engine::TooFew {
+    let mut zones: Vec<Vec<crate::engine::Loc>> = vec![Vec::new(); t.player_count()];
+    for (i, z) in f.zones.iter().enumerate() {
+        if !t.zones.iter().any(|x| &x.name == z) {
+            problems.push(
+                Problem::at(
+                    &["end", "too_few", "zones", &i.to_string()],
+                    format!("`{z}` is not a zone"),
+                )
+                .suggesting(z, t.zones.iter().map(|x| x.name.as_str())),
+            );
+            continue;
+        }
+        for (seat, locs) in zones.iter_mut().enumerate() {
+            let seat = crate::engine::PlayerId(seat as u8);
+            if let Some(l) = t.zone_loc(z, Some(seat)) {
+                locs.push(l);
+            }
+        }
+    }
+    if f.below == 0 {
+        problems.push(Problem::at(
+            &["end", "too_few", "below"],
+            "`below = 0` never loses: no seat has fewer than 0 pieces",
+        ));
+    }
+    crate::engine::TooFew {
+        below: f.below,
+        zones,
+        why: f
+            .why
+            .clone()
+            .unwrap_or_else(|| format!("{{seat}} has fewer than {} pieces left", f.below)),
     }
 }
 

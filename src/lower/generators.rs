@@ -96,8 +96,9 @@ fn lines_keys(t: &Tables, m: &def::GeneratorDef, l: &mut Lowering<'_>, g: &mut G
 
 /// Keys every generator kind may write. (The lists are checked against `GeneratorDef`'s
 /// fields by a test: a field on no list fails it.)
-const COMMON: [&str; 25] = [
+const COMMON: [&str; 26] = [
     "then",
+    "when",
     "again",
     "near_last",
     "in_region",
@@ -1167,6 +1168,7 @@ pub(super) fn lower_pattern(
         free: m.free,
         grants: m.grants,
         gated: m.power.is_some(),
+        when: None,
         then: None,
         in_block: m.in_block,
         draws: None,

@@ -296,6 +296,39 @@ fn generator_tiers(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
     }
 }
 
+/// The generators' `when` conditions (`[generators.NAME] when`), once both are lowered.
+fn generators_when(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
+    for (name, g) in &def.generators {
+        let Some(cond) = &g.when else {
+            continue;
+        };
+        let path = ["generators", name.as_str(), "when"];
+        let Some(c) = t.conditions.iter().position(|c| &c.name == cond) else {
+            problems.push(
+                Problem::at(
+                    &path,
+                    format!("`{cond}` is not a condition: there is no [conditions.{cond}]"),
+                )
+                .suggesting(cond, t.conditions.iter().map(|c| c.name.as_str())),
+            );
+            continue;
+        };
+        if t.conditions[c].cannot_enter.is_some() {
+            problems.push(Problem::at(
+                &path,
+                format!(
+                    "[conditions.{cond}] uses `cannot_enter`, which asks the generators for their moves: a generator's `when` cannot depend on the generators (give `when` a condition without `cannot_enter`)"
+                ),
+            ));
+            continue;
+        }
+        if let Some(g) = t.generators.iter_mut().find(|g| &g.name == name) {
+            g.when = Some(c);
+            g.gated = true;
+        }
+    }
+}
+
 /// Phases that end on their own (`[rules.phase_ends]`).
 fn phase_ends(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
     for (phase, end) in &src.def.rules.phase_ends {
@@ -329,26 +362,56 @@ fn phase_ends(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
                 .collect(),
             None => Vec::new(),
         };
-        match (&end.zone_empty, end.round) {
-            (Some(z), false) if zones.is_empty() => {
-                let mut path = at.to_vec();
-                path.push("zone_empty");
-                problems.push(
-                    Problem::at(&path, format!("`{z}` is not a zone"))
-                        .suggesting(z, t.zones.iter().map(|z| z.name.as_str())),
-                );
-            }
-            (Some(_), true) | (None, false) => problems.push(Problem::at(
+        let ways = usize::from(end.zone_empty.is_some())
+            + usize::from(end.round)
+            + usize::from(end.line.is_some())
+            + usize::from(end.one_move);
+        if ways != 1 {
+            problems.push(Problem::at(
                 &at,
-                "say how the phase ends: `zone_empty = \"ZONE\"` or `round = true`, one of them",
-            )),
-            _ => {}
+                "say how the phase ends: `zone_empty = \"ZONE\"`, `round = true`, `line = { length = N }` or `one_move = true`, one of them",
+            ));
         }
+        if let Some(z) = &end.zone_empty
+            && zones.is_empty()
+        {
+            let mut path = at.to_vec();
+            path.push("zone_empty");
+            problems.push(
+                Problem::at(&path, format!("`{z}` is not a zone"))
+                    .suggesting(z, t.zones.iter().map(|z| z.name.as_str())),
+            );
+        }
+        if end.first == def::PhaseFirst::Mover && end.round {
+            let mut path = at.to_vec();
+            path.push("first");
+            problems.push(Problem::at(
+                &path,
+                "`first = \"mover\"` keeps the turn with the seat that ended the phase by its move; a phase that ends with the round ends as the turn passes, with no such seat",
+            ));
+        }
+        let line = end.line.as_ref().map(|l| {
+            let mut path = at.to_vec();
+            path.push("line");
+            ends::line_of(
+                t,
+                &ends::LineShape {
+                    at: &path,
+                    length: l.length,
+                    exact: false,
+                    directions: &l.directions,
+                    kinds: &l.kinds,
+                },
+                problems,
+            )
+        });
         if let (Some(from), Some(next)) = (from, next) {
             t.phase_ends.push(crate::engine::PhaseEnd {
                 phase: from as u8,
                 zones,
                 round: end.round,
+                line,
+                one_move: end.one_move,
                 next: next as u8,
                 first: end.first,
             });
@@ -529,10 +592,14 @@ fn conditions(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
                 "`cannot_enter` looks at the moves of the generators in force: list them in [rules] generators",
             ));
         }
-        if c.only_in.is_empty() && c.held_down.is_none() && c.cannot_enter.is_none() {
+        if c.only_in.is_empty()
+            && c.held_down.is_none()
+            && c.cannot_enter.is_none()
+            && c.pieces_max.is_none()
+        {
             problems.push(Problem::at(
                 &["conditions", name],
-                "a condition needs at least one of only_in, held_down, cannot_enter",
+                "a condition needs at least one of only_in, held_down, cannot_enter, pieces_max",
             ));
         }
         t.conditions.push(Condition {
@@ -540,8 +607,10 @@ fn conditions(def: &GameDef, t: &mut Tables, problems: &mut Vec<Problem>) {
             only_in,
             held_down: c.held_down,
             cannot_enter,
+            pieces_max: c.pieces_max,
         });
     }
+    generators_when(def, t, problems);
     let named = |t: &Tables, cond: &str, path: &[&str], problems: &mut Vec<Problem>| {
         let i = t.conditions.iter().position(|c| c.name == cond);
         if i.is_none() {

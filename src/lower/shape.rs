@@ -367,7 +367,9 @@ pub(super) fn pieces(kinds: &[KindInfo], np: usize, problems: &mut Vec<Problem>)
 
 /// Whether a generator's moves may capture: by `capture`, or by a flow's `capture_if`.
 pub(super) fn captures_anything(m: &crate::def::GeneratorDef) -> bool {
-    m.capture != crate::def::CaptureMode::None
+    // A removal always takes its piece into a capture zone, whatever `capture` says.
+    m.kind == crate::def::GeneratorKind::Remove
+        || m.capture != crate::def::CaptureMode::None
         || m.flow.as_ref().is_some_and(|f| f.capture_if.is_some())
 }
 

@@ -38,6 +38,7 @@ mod lines;
 mod lookahead;
 mod majority;
 mod mcts;
+mod mills;
 mod morris_mancala;
 mod moscow_ice;
 mod native_icesickle;

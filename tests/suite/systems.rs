@@ -406,7 +406,7 @@ next = "start""#,
     );
     refused(&[(
         phased,
-        "say how the phase ends: `zone_empty = \"ZONE\"` or `round = true`, one of them",
+        "say how the phase ends: `zone_empty = \"ZONE\"`, `round = true`, `line = { length = N }` or `one_move = true`, one of them",
     )]);
 }
 

@@ -112,9 +112,12 @@ pub struct Generator {
     pub free: bool,
     /// Its moves give actions of the removed piece's colour (`grants`).
     pub grants: bool,
-    /// The turn's grants, free moves or its power decide whether it makes moves
-    /// ([`turn_gate`]): set at load, so other games pay one test.
+    /// The turn's grants, free moves, its power or its `when` condition decide whether it
+    /// makes moves ([`turn_gate`]): set at load, so other games pay one test.
     pub gated: bool,
+    /// Moves only while this condition (an index of `Tables::conditions`) holds for the
+    /// mover (`when`).
+    pub when: Option<usize>,
     /// The generator (index) whose moves follow each of this one's as a second part
     /// (`then`): composed by `engine::legal`, which can ask the `[end]` goals.
     pub then: Option<usize>,
@@ -792,6 +795,15 @@ const MARK: u8 = 2;
 #[cold]
 #[inline(never)]
 fn turn_gate(cx: &Ctx, g: &Generator) -> Option<u8> {
+    if let Some(c) = g.when
+        && !cx
+            .t
+            .conditions
+            .get(c)
+            .is_some_and(|c| crate::engine::conditions::holds(cx.t, cx.s, c, cx.player))
+    {
+        return None;
+    }
     if cx.inside {
         return Some(0);
     }

@@ -305,7 +305,10 @@ pub(super) fn mutants(file: &str, src: &str) -> Vec<Mutant> {
                 .unwrap_or("next");
             let mut first = p.clone();
             first.push("first".into());
-            for other in ["next", "second"].into_iter().filter(|w| *w != now) {
+            for other in ["next", "second", "mover"]
+                .into_iter()
+                .filter(|w| *w != now)
+            {
                 found.push((
                     first.clone(),
                     Op::Set(toml::Value::String(other.into())),
