@@ -397,10 +397,23 @@ impl Player {
         if let Some(pool) = pool {
             pool.start(s, moves, budget, enhance, rng)?;
         }
-        let (mut stats, tree) = mcts::Mcts::new(g, tree, rng, enhance).run(budget)?;
-        if enhance.reuse {
-            self.kept = Some(tree);
-        }
+        let searched = mcts::Mcts::new(g, tree, rng, enhance).run(budget);
+        let mut stats = match searched {
+            Ok((stats, tree)) => {
+                if enhance.reuse {
+                    self.kept = Some(tree);
+                }
+                stats
+            }
+            Err(e) => {
+                // The helpers' answers are taken (and dropped) all the same: left waiting,
+                // they would be read as the answers to the next search.
+                if let Some(pool) = pool {
+                    let _ = pool.finish(&mut Vec::new());
+                }
+                return Err(e);
+            }
+        };
         if let Some(pool) = pool {
             pool.finish(&mut stats)?;
         }

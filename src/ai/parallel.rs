@@ -96,13 +96,20 @@ impl Pool {
         Ok(())
     }
 
-    /// Every helper's root standings for the search last started, merged into `into`.
+    /// Every helper's root standings for the search last started, merged into `into`. Every
+    /// helper's answer is taken, even after one failed, so none is left waiting to be taken
+    /// as the answer to the next search; the first failure is returned.
     pub(super) fn finish(&self, into: &mut Vec<RootMove>) -> Result<(), RuleError> {
+        let mut failed = None;
         for h in &self.helpers {
-            let stats = h.replies.recv().map_err(|_| self.lost())??;
-            super::mcts::merge(into, stats);
+            match h.replies.recv().map_err(|_| self.lost()) {
+                Ok(Ok(stats)) => super::mcts::merge(into, stats),
+                Ok(Err(e)) | Err(e) => {
+                    failed.get_or_insert(e);
+                }
+            }
         }
-        Ok(())
+        failed.map_or(Ok(()), Err)
     }
 
     fn lost(&self) -> RuleError {
