@@ -186,3 +186,36 @@ fn root_parallel_search_of_a_variant_plays_the_variant() {
         g.play(&mut s, &m).expect("play");
     }
 }
+
+#[test]
+fn a_failed_root_parallel_search_leaves_nothing_for_the_next() {
+    // Hexapawn whose evaluation fails before the fourth ply: a search from the start fails
+    // in every thread (playouts cut after one ply ask `evaluate` at ply 2); one from ply 2
+    // does not. The helpers' failed answers must not be read as the second search's.
+    let toml = std::fs::read_to_string("examples/hexapawn/game.toml")
+        .expect("tutorial reads")
+        .replace("script = \"rules.rhai\"", "script = \"r.rhai\"");
+    let script = std::fs::read_to_string("examples/hexapawn/rules.rhai").expect("reads")
+        + "\nfn evaluate(s, p) { if s.ply < 3 { throw \"too early to tell\"; } 0 }\n";
+    let g = super::helpers::load_with(&toml, Some(&script), &[]).expect("loads");
+    let mut s = g.start().expect("starts");
+    let mut p = Player::new("mcts+cut1+par3:20".parse().expect("agent"));
+    let mut rng = Rng::new(1);
+    let moves = g.legal_moves(&s).expect("moves");
+    let e = p
+        .choose(&g, &s, &moves, &mut rng)
+        .expect_err("the hook fails");
+    assert!(e.to_string().contains("too early to tell"), "{e}");
+    for _ in 0..2 {
+        let moves = g.legal_moves(&s).expect("moves");
+        g.play(&mut s, &moves[0]).expect("plays");
+    }
+    let moves = g.legal_moves(&s).expect("moves");
+    assert!(!s.is_over() && moves.len() > 1, "{}", g.position_text(&s));
+    let m = p
+        .choose(&g, &s, &moves, &mut rng)
+        .expect("every thread searches this one")
+        .expect("a move");
+    assert!(moves.contains(&m));
+    assert_eq!(p.searched(), 60.0);
+}
