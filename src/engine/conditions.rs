@@ -11,25 +11,11 @@
 
 use smallvec::SmallVec;
 
+use super::situation::{Cells, few_enough, has_stray, held_at, holds_here};
+pub use super::situation::{Condition, held_down};
 use super::{Action, Loc, Move, PlayerId, State, Tables};
 use crate::board::CellId;
 use crate::def::{ForbidMoves, ForbidSeats};
-
-/// A compiled `[conditions.NAME]`.
-#[derive(Clone, Debug)]
-pub struct Condition {
-    /// Its name.
-    pub name: String,
-    /// Per seat, the cells every loose piece of the seat must stand on (its parts of the
-    /// `only_in` regions, together).
-    pub only_in: Option<Vec<crate::board::CellSet>>,
-    /// A piece of the seat is held down (or none is).
-    pub held_down: Option<bool>,
-    /// Region index the seat has no move into.
-    pub cannot_enter: Option<usize>,
-    /// The most pieces the seat may have on the board (`pieces_max`).
-    pub pieces_max: Option<u32>,
-}
 
 /// A compiled `[rules.forbid.LABEL]`.
 #[derive(Clone, Debug)]
@@ -41,9 +27,6 @@ pub struct Forbid {
     /// Whose condition.
     pub seats: ForbidSeats,
 }
-
-/// A few cells.
-type Cells = SmallVec<[CellId; 8]>;
 
 /// The board as it would be after a move, without playing it: the stacks of the cells the
 /// move touches, changed by its actions, over the position's own. Conditions on the pieces
@@ -162,58 +145,9 @@ fn strays(t: &Tables, s: &State, c: &Condition, p: PlayerId, cap: usize) -> Cell
     out
 }
 
-/// Whether a loose piece of `p` stands outside the condition's regions.
-fn has_stray(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
-    c.only_in
-        .as_ref()
-        .is_some_and(|allowed| s.owned_outside(t, p, &allowed[p.index()]).any(|w| w != 0))
-}
-
-/// The cells where a piece of `p` lies under another seat's top piece. Only a cell topped
-/// by another owner's piece can hold one down: the owners' bitsets give those cells, and
-/// only their stacks are read.
-pub fn held_down(t: &Tables, s: &State, p: PlayerId) -> Cells {
-    let mut others: SmallVec<[u64; 4]> = SmallVec::from_elem(0, t.cell_words());
-    let owners = (0..t.player_count())
-        .filter(|&q| q != p.index())
-        .map(|q| Some(PlayerId(q as u8)))
-        .chain([None]);
-    for owner in owners {
-        for (o, w) in others.iter_mut().zip(s.owned_cells(t, owner)) {
-            *o |= w;
-        }
-    }
-    crate::board::BitCells::new(&others)
-        .filter(|&x| held_at(t, s.stack(Loc(x.0)), p))
-        .collect()
-}
-
 /// Whether condition `c` holds for seat `p` in `s`.
 pub fn holds(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
-    few_enough(t, s, c, p)
-        && !has_stray(t, s, c, p)
-        && c.held_down
-            .is_none_or(|want| held_down(t, s, p).is_empty() != want)
-        && cannot_enter(t, s, c, p)
-}
-
-/// `pieces_max`: the seat has no more pieces on the board (true without the key).
-fn few_enough(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> bool {
-    c.pieces_max
-        .is_none_or(|most| pieces_on_board(t, s, p) <= most)
-}
-
-/// The pieces `p` has on the board, every piece of every stack counted.
-pub fn pieces_on_board(t: &Tables, s: &State, p: PlayerId) -> u32 {
-    t.board
-        .cells()
-        .map(|c| {
-            s.stack(Loc(c.0))
-                .iter()
-                .filter(|q| t.info(**q).owner == Some(p))
-                .count() as u32
-        })
-        .sum()
+    holds_here(t, s, c, p) && cannot_enter(t, s, c, p)
 }
 
 /// `cannot_enter`: the seat has no move into the region (true without the key).
@@ -349,16 +283,6 @@ fn stray_on(t: &Tables, a: &After, c: &Condition, p: PlayerId, cells: &[CellId])
             .iter()
             .any(|&x| is_stray(t, &allowed[p.index()], a.stack(x).last().copied(), p, x))
     })
-}
-
-/// Whether a piece of `p` lies under another seat's top piece in this stack.
-fn held_at(t: &Tables, stack: &[super::Piece], p: PlayerId) -> bool {
-    match stack.split_last() {
-        Some((top, below)) if !below.is_empty() => {
-            t.info(*top).owner != Some(p) && below.iter().any(|q| t.info(*q).owner == Some(p))
-        }
-        _ => false,
-    }
 }
 
 /// `[rules.release]`: while a seat is in the condition, the first seat after it in turn

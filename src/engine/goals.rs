@@ -470,7 +470,7 @@ pub(crate) fn too_few(t: &Tables, s: &State, f: &super::TooFew) -> Option<Outcom
                         .count() as u32
                 })
                 .sum();
-            super::conditions::pieces_on_board(t, s, p).saturating_add(in_zones) < f.below
+            super::situation::pieces_on_board(t, s, p).saturating_add(in_zones) < f.below
         })
         .collect();
     losers(t, &lost, &f.why)

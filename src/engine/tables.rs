@@ -263,7 +263,7 @@ pub struct Tables {
     /// while such a capture is legal.
     pub en_passant: bool,
     /// Named conditions on a seat (`[conditions]`).
-    pub conditions: Vec<conditions::Condition>,
+    pub conditions: Vec<super::situation::Condition>,
     /// Moves illegal by what they lead to (`[rules.forbid]`).
     pub forbid: Vec<conditions::Forbid>,
     /// The duty to release (`[rules.release]`): its condition's index.

@@ -800,7 +800,7 @@ fn turn_gate(cx: &Ctx, g: &Generator) -> Option<u8> {
             .t
             .conditions
             .get(c)
-            .is_some_and(|c| crate::engine::conditions::holds(cx.t, cx.s, c, cx.player))
+            .is_some_and(|c| crate::engine::situation::holds_here(cx.t, cx.s, c, cx.player))
     {
         return None;
     }
