@@ -26,7 +26,7 @@ pub struct Game {
     def: GameDef,
     options: BTreeMap<String, OptionValue>,
     variant: Option<String>,
-    /// The `--set` values it was loaded with, for [`Game::twin`].
+    /// The `--set` values it was loaded with, for [`Game::recipe`].
     sets: Vec<(String, String)>,
     files: GameFiles,
     script: String,
