@@ -463,12 +463,7 @@ pub(crate) fn too_few(t: &Tables, s: &State, f: &super::TooFew) -> Option<Outcom
             let p = PlayerId(i as u8);
             let in_zones: u32 = f.zones[i]
                 .iter()
-                .map(|&z| {
-                    s.stack(z)
-                        .iter()
-                        .filter(|q| t.info(**q).owner == Some(p))
-                        .count() as u32
-                })
+                .map(|&z| super::situation::owned_in(t, s.stack(z), p))
                 .sum();
             super::situation::pieces_on_board(t, s, p).saturating_add(in_zones) < f.below
         })

@@ -68,17 +68,21 @@ pub(super) fn few_enough(t: &Tables, s: &State, c: &Condition, p: PlayerId) -> b
         .is_none_or(|most| pieces_on_board(t, s, p) <= most)
 }
 
-/// The pieces `p` has on the board, every piece of every stack counted.
+/// The pieces `p` has on the board, every piece of every stack counted (the script's
+/// `s.pieces_of`, `pieces_max`, `[end.too_few]`).
 pub fn pieces_on_board(t: &Tables, s: &State, p: PlayerId) -> u32 {
     t.board
         .cells()
-        .map(|c| {
-            s.stack(Loc(c.0))
-                .iter()
-                .filter(|q| t.info(**q).owner == Some(p))
-                .count() as u32
-        })
+        .map(|c| owned_in(t, s.stack(Loc(c.0)), p))
         .sum()
+}
+
+/// How many pieces of `p` a cell's stack or a zone holds.
+pub fn owned_in(t: &Tables, pieces: &[super::Piece], p: PlayerId) -> u32 {
+    pieces
+        .iter()
+        .filter(|q| t.info(**q).owner == Some(p))
+        .count() as u32
 }
 
 /// Whether a piece of `p` lies under another seat's top piece in this stack.

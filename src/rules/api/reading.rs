@@ -446,11 +446,9 @@ pub(super) fn register(api: &mut Api) {
         |c: &mut Ctx, p: i64| {
             read(c, |_, t, s| {
                 let who = player(t, p)?;
-                Ok(t.board
-                    .cells()
-                    .flat_map(|x| s.stack(x.into()).iter())
-                    .filter(|q| t.info(**q).owner == Some(who))
-                    .count() as i64)
+                Ok(i64::from(crate::engine::situation::pieces_on_board(
+                    t, s, who,
+                )))
             })
         }
     );
