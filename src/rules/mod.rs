@@ -12,6 +12,7 @@
 
 pub(crate) mod api;
 pub mod memory;
+mod runtime;
 pub mod trace;
 
 use std::cell::RefCell;
@@ -19,7 +20,7 @@ use std::collections::BTreeMap;
 use std::ptr::NonNull;
 use std::rc::Rc;
 
-use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
+use rhai::{AST, Dynamic, Engine, EvalAltResult};
 
 use crate::diag::Diagnostic;
 use crate::engine::{Change, Move, PlayerId, State, Tables};
@@ -235,6 +236,8 @@ pub struct Hooks {
 pub struct Rules {
     engine: Engine,
     ast: AST,
+    /// Rhai's run-time state, kept from one hook call to the next.
+    runtime: RefCell<runtime::Runtime>,
     ctx: Ctx,
     /// The optional hooks present.
     pub hooks: Hooks,
@@ -262,7 +265,7 @@ const TRAFFIC_TOKEN: &str = "icebox: copy limit";
 fn new_engine() -> Engine {
     let mut e = Engine::new();
     e.set_max_operations(MAX_OPERATIONS)
-        .set_max_call_levels(48)
+        .set_max_call_levels(48 + runtime::EXTRA_LEVELS)
         .set_max_expr_depths(64, 48)
         .set_max_string_size(16 * 1024)
         .set_max_array_size(100_000)
@@ -509,9 +512,11 @@ impl Rules {
             built_ahead: false,
             before: None,
         };
+        let runtime = RefCell::new(runtime::Runtime::new(&engine, &ast));
         Ok(Rules {
             engine,
             ast,
+            runtime,
             ctx: Ctx(Rc::new(RefCell::new(work)), None),
             hooks,
             game,
@@ -624,7 +629,7 @@ impl Rules {
         &self,
         hook: &str,
         access: Access,
-        args: Vec<Dynamic>,
+        arg: Option<Dynamic>,
     ) -> Result<(Dynamic, bool), RuleError> {
         {
             let mut w = self.ctx.0.try_borrow_mut().map_err(|_| {
@@ -642,19 +647,20 @@ impl Rules {
         }
         let close = Close(&self.ctx.0);
         memory::call_starts(true);
-        // Sized at once: growing it from the state handle alone reallocated on every call of
-        // a hook with arguments (a third of an empty `after_move`'s cost).
-        let mut all = Vec::with_capacity(1 + args.len());
-        all.push(Dynamic::from(self.ctx.clone()));
-        all.extend(args);
-        let mut scope = Scope::new();
-        let r = self.engine.call_fn_with_options::<Dynamic>(
-            CallFnOptions::new().eval_ast(false).rewind_scope(true),
-            &mut scope,
-            &self.ast,
-            hook,
-            all,
-        );
+        let mut s_handle = Dynamic::from(self.ctx.clone());
+        let r = match self.runtime.try_borrow_mut() {
+            Ok(mut rt) => match arg {
+                None => rt.call(&self.engine, &self.ast, hook, &mut [&mut s_handle]),
+                Some(mut a) => rt.call(&self.engine, &self.ast, hook, &mut [&mut s_handle, &mut a]),
+            },
+            Err(_) => {
+                drop(close);
+                return Err(RuleError::engine(
+                    &self.game,
+                    "a hook was called from inside a hook",
+                ));
+            }
+        };
         drop(close);
         let turn_set = self.ctx.0.borrow().turn_set;
         r.map(|v| (v, turn_set)).map_err(|e| self.error(hook, e))
@@ -663,7 +669,7 @@ impl Rules {
     /// Runs `moves(s)`, appending the legal moves of the player to move to `out`.
     pub fn moves(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
         let access = Access::Read(NonNull::from(s), Some(NonNull::from(&mut *out)));
-        self.call("moves", access, Vec::new()).map(drop)?;
+        self.call("moves", access, None).map(drop)?;
         if self.ctx.0.borrow().built_ahead {
             self.fits(s, out)?;
         }
@@ -734,7 +740,7 @@ impl Rules {
         };
         let mv = api::MoveRef(Rc::clone(&rc), s.turn(), word);
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        let r = self.call("after_move", access, vec![Dynamic::from(mv)]);
+        let r = self.call("after_move", access, Some(Dynamic::from(mv)));
         *self.last_move.borrow_mut() = Some(rc);
         r.map(|r| r.1)
     }
@@ -742,13 +748,13 @@ impl Rules {
     /// Runs `outcome(s)` (which may end the game).
     pub fn outcome(&self, s: &mut State, log: &mut Vec<Change>) -> Result<(), RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call("outcome", access, Vec::new()).map(|_| ())
+        self.call("outcome", access, None).map(|_| ())
     }
 
     /// Runs `no_moves(s)`; returns whether the script chose who moves next.
     pub fn no_moves(&self, s: &mut State, log: &mut Vec<Change>) -> Result<bool, RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call("no_moves", access, Vec::new()).map(|r| r.1)
+        self.call("no_moves", access, None).map(|r| r.1)
     }
 
     /// Runs the script function `name(s)` that `[rounds] at_end` names, as a round ends.
@@ -759,7 +765,7 @@ impl Rules {
         log: &mut Vec<Change>,
     ) -> Result<(), RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call(name, access, Vec::new()).map(drop)
+        self.call(name, access, None).map(drop)
     }
 
     /// The script in force: the game's, then the variant's (error positions count in it).
@@ -784,14 +790,14 @@ impl Rules {
         log: &mut Vec<Change>,
     ) -> Result<(), RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call("agreed", access, vec![Dynamic::from(what.to_string())])
+        self.call("agreed", access, Some(Dynamic::from(what.to_string())))
             .map(|_| ())
     }
 
     /// Runs `evaluate(s, p)`: the script's estimate of the position for seat `p`.
     pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<i64, RuleError> {
         let access = Access::Read(NonNull::from(s), None);
-        let (v, _) = self.call("evaluate", access, vec![Dynamic::from(p.index() as i64)])?;
+        let (v, _) = self.call("evaluate", access, Some(Dynamic::from(p.index() as i64)))?;
         v.as_int().map_err(|t| RuleError {
             kind: RuleErrorKind::Script,
             game: self.game.clone(),

@@ -495,3 +495,31 @@ fn a_record_cut_short_by_a_crash_replays_and_resumes() {
     assert!(!o.status.success(), "{}", said(&o));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A script recurses as deep as it always could (47 nested calls below a hook) and no deeper:
+/// hooks are called through a kept run-time state that adds call levels of its own, and the
+/// limit is raised by exactly those (`rules::runtime`).
+#[test]
+fn scripts_recurse_as_deep_as_before_and_no_deeper() {
+    let game = |depth: u32| {
+        mini(
+            &format!("recursion-{depth}"),
+            None,
+            "",
+            &format!(
+                "fn depth(n) {{ if n == 0 {{ 0 }} else {{ 1 + depth(n - 1) }} }}\nfn moves(s) {{ s.gen(\"place\"); depth({depth}); }}\n"
+            ),
+        )
+    };
+    let fits = game(47);
+    let o = icebox(&["perft", &fits.to_string_lossy(), "--depth", "2"]);
+    assert!(o.status.success(), "{}", said(&o));
+    assert!(said(&o).contains("72"), "9 x 8 placements: {}", said(&o));
+    let too_deep = game(48);
+    fails_saying(
+        &["perft", &too_deep.to_string_lossy(), "--depth", "1"],
+        "Stack overflow",
+    );
+    let _ = std::fs::remove_dir_all(fits);
+    let _ = std::fs::remove_dir_all(too_deep);
+}
