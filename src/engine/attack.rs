@@ -331,8 +331,9 @@ pub fn keep_safe(
     // could change that (most moves leave the king where it is).
     let home = royal_cells(t, s, p, royal);
     let piece = t.piece(royal, Some(p));
-    // Out of check, a move that leaves the royal piece alone and changes no cell an attack
-    // on it depends on cannot put it in check: most moves are kept without being played.
+    // Out of check, a move that leaves the royal piece alone and empties no cell an attack
+    // on it depends on (nor gives one to an opponent) cannot put it in check: most moves are
+    // kept without being played (`opens_none`).
     let lines = royal_lines(t, pats)
         .filter(|_| !home.is_empty() && !attacked_by_opponents(t, s, p, pats, &home, &mut buf))
         .map(|seats| {
@@ -347,7 +348,7 @@ pub fn keep_safe(
     moves.retain(|m| {
         if let Some(lines) = &lines
             && leaves_royal_alone(m, piece, &home)
-            && touches_none(t, m, lines)
+            && opens_none(t, m, lines, p)
         {
             return true;
         }
@@ -365,21 +366,56 @@ pub fn keep_safe(
     });
 }
 
-/// Whether `m` changes no cell of `lines` (a cell it moves a piece from or to, replaces,
-/// carries, turns or marks); a transform or a change of layers counts as touching every cell.
-fn touches_none(t: &Tables, m: &Move, lines: &CellSet) -> bool {
+/// Whether `m`, a move of seat `p` that leaves its royal piece alone, played when that piece
+/// is not attacked, surely opens no attack on it: every cell of `lines` (the cells the plain
+/// attackers' answer depends on) the move touches ends it holding a piece of no opponent of
+/// `p`. Plain rays pass only over empty cells and plain attackers are the opponents' own
+/// pieces, so a cell filled with any other piece can only block a line: a capture on a line
+/// or a piece stepping onto one is kept without being played. A cell emptied (a piece leaving
+/// it may open a line, or show what is below), given an opponent's piece, or changed in any
+/// other way sends the move to be played and asked. A transform or a change of layers counts
+/// as touching every cell.
+fn opens_none(t: &Tables, m: &Move, lines: &CellSet, p: PlayerId) -> bool {
     use super::Action;
-    let clear = |l: Loc| t.loc_cell(l).is_none_or(|c| !lines.contains(c));
-    m.actions.iter().all(|a| match *a {
-        Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
-            clear(from) && clear(to)
+    // The cells of `lines` touched so far, each with whether it is left safely filled.
+    let mut touched: smallvec::SmallVec<[(CellId, bool); 4]> = smallvec::SmallVec::new();
+    let opponent = |q: super::Piece| t.info(q).owner.is_some_and(|o| !t.same_team(o, p));
+    // `keep`: only a first touch sets the state (a piece replaced in place stays a blocker
+    // unless it becomes an opponent's).
+    let mut note = |l: Loc, filled: bool, keep: bool| {
+        if let Some(c) = t.loc_cell(l)
+            && lines.contains(c)
+        {
+            match touched.iter_mut().find(|(x, _)| *x == c) {
+                Some(e) if !keep => e.1 = filled,
+                Some(_) => {}
+                None => touched.push((c, filled)),
+            }
         }
-        Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. } => {
-            clear(at)
+    };
+    for a in &m.actions {
+        match *a {
+            Action::Transfer { piece, from, to } => {
+                note(from, false, false);
+                note(to, !opponent(piece), false);
+            }
+            Action::Replace { at, new, .. } => {
+                if opponent(new) {
+                    note(at, false, false);
+                } else {
+                    note(at, true, true);
+                }
+            }
+            Action::Carry { from, to, .. } => {
+                note(from, false, false);
+                note(to, false, false);
+            }
+            Action::Rotate { at, .. } | Action::Mark { at, .. } => note(at, false, false),
+            Action::Transform { .. } | Action::Bits { .. } => return false,
+            _ => {}
         }
-        Action::Transform { .. } | Action::Bits { .. } => false,
-        _ => true,
-    })
+    }
+    touched.iter().all(|&(_, filled)| filled)
 }
 
 /// Whether `m` surely leaves the royal `piece` on top of exactly the cells `home`: it moves,
@@ -471,4 +507,85 @@ pub fn threatened(t: &Tables, s: &State, p: PlayerId, c: CellId, kind: super::Ki
         .map(|o| PlayerId(o as u8))
         .filter(|o| !t.same_team(*o, p))
         .any(|o| attacks_cell(t, s, o, pats, c, kind))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Action;
+
+    /// The chess tables, and black's lines onto White's king on e1.
+    fn chess_lines() -> (crate::Game, CellSet) {
+        let files = crate::catalog::find("chess", &[]).expect("chess is built in");
+        let g = crate::Game::load(&files, None, &[]).expect("chess loads");
+        let t = g.tables();
+        let royal = t.royal.as_ref().expect("chess has a royal piece");
+        let seats = royal_lines(t, &royal.attacks).expect("chess's attackers are plain");
+        let mut cells = CellSet::new(t.board.len());
+        let e1 = t.board.cell("e1").expect("e1");
+        seats[1].cells_behind(t, PlayerId(1), e1, &mut cells);
+        (g, cells)
+    }
+
+    fn transfer(t: &Tables, kind: &str, owner: u8, from: Loc, to: &str) -> Action {
+        Action::Transfer {
+            piece: t.piece(t.kind_text(kind).expect("kind"), Some(PlayerId(owner))),
+            from,
+            to: Loc(t.board.cell(to).expect("cell").0),
+        }
+    }
+
+    fn one(a: Action) -> Move {
+        Move::one(crate::engine::Shape::Path, smallvec::SmallVec::new(), a)
+    }
+
+    /// A move onto a line only blocks it, unless the piece put there is an opponent's; a move
+    /// off a line, or a piece there changed into an opponent's, is played and asked.
+    #[test]
+    fn only_cells_left_empty_or_given_to_an_opponent_can_open_a_line() {
+        let (g, lines) = chess_lines();
+        let t = g.tables();
+        let white = PlayerId(0);
+        let cell = |n: &str| Loc(t.board.cell(n).expect("cell").0);
+        // e4 is on the e-file above the king; h5 is on no line from e1.
+        assert!(lines.contains(t.board.cell("e4").expect("e4")));
+        assert!(!lines.contains(t.board.cell("h5").expect("h5")));
+        let onto = one(transfer(t, "N", 0, cell("f6"), "e4"));
+        assert!(
+            opens_none(t, &onto, &lines, white),
+            "a knight onto e4 blocks"
+        );
+        let enemy = one(transfer(t, "R", 1, cell("a4"), "e4"));
+        assert!(
+            !opens_none(t, &enemy, &lines, white),
+            "a black rook put on e4"
+        );
+        let off = one(transfer(t, "N", 0, cell("e4"), "f6"));
+        assert!(!opens_none(t, &off, &lines, white), "a knight leaving e4");
+        let elsewhere = one(transfer(t, "N", 0, cell("g7"), "h5"));
+        assert!(
+            opens_none(t, &elsewhere, &lines, white),
+            "a move off every line"
+        );
+        let turned = one(Action::Replace {
+            at: cell("e4"),
+            old: t.piece(t.kind_text("N").expect("N"), Some(white)),
+            new: t.piece(t.kind_text("R").expect("R"), Some(PlayerId(1))),
+        });
+        assert!(
+            !opens_none(t, &turned, &lines, white),
+            "a knight on e4 turned black"
+        );
+        // A capture on the line: the captured piece leaves e4 and the capturer lands there.
+        let mut capture = one(Action::Transfer {
+            piece: t.piece(t.kind_text("P").expect("P"), Some(PlayerId(1))),
+            from: cell("e4"),
+            to: Loc(t.zone_loc("captured", Some(white)).expect("zone").0),
+        });
+        capture.actions.push(transfer(t, "N", 0, cell("f6"), "e4"));
+        assert!(
+            opens_none(t, &capture, &lines, white),
+            "a capture on e4 still blocks"
+        );
+    }
 }
