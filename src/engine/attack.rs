@@ -198,11 +198,26 @@ impl RayLines {
     /// Adds to `cells` every cell whose contents these attackers' answer for `target`
     /// depends on: each direction's whole line back from it, as far as its longest ray
     /// reaches (occupied or not: a piece leaving it may open it), and each leap's origin.
-    fn cells_behind(&self, t: &Tables, by: PlayerId, target: CellId, cells: &mut CellSet) {
-        for &(d, most, _) in &self.dirs {
+    /// `line` (per cell) is given the index of the one direction line a cell lies on, or
+    /// [`SEVERAL`] for a cell on two lines or a leap's origin.
+    fn cells_behind(
+        &self,
+        t: &Tables,
+        by: PlayerId,
+        target: CellId,
+        cells: &mut CellSet,
+        line: &mut [u8],
+    ) {
+        let mut mark = |c: CellId, i: u8| {
+            if let Some(m) = line.get_mut(c.index()) {
+                *m = if *m == NO_LINE { i } else { SEVERAL };
+            }
+        };
+        for (i, &(d, most, _)) in self.dirs.iter().enumerate() {
             let Some(back) = t.board.reverse(d) else {
                 continue;
             };
+            let i = u8::try_from(i).unwrap_or(SEVERAL).min(SEVERAL);
             let (mut cur, mut steps) = (target, 0usize);
             while let Some(c) = t.board.step(cur, back) {
                 steps += 1;
@@ -210,6 +225,7 @@ impl RayLines {
                     break;
                 }
                 cells.insert(c);
+                mark(c, i);
                 cur = c;
             }
         }
@@ -218,10 +234,41 @@ impl RayLines {
                 for path in &l.leaps[by.index()] {
                     if let Some(Some(origin)) = leap_origin(t, path, target) {
                         cells.insert(origin);
+                        mark(origin, SEVERAL);
                     }
                 }
             }
         }
+    }
+
+    /// Whether one of seat `by`'s plain rays along direction line `i` (of `dirs`) reaches
+    /// `target` in `s`: the first piece met walking back from it decides.
+    fn reach_along(&self, t: &Tables, s: &State, by: PlayerId, target: CellId, i: usize) -> bool {
+        let Some(&(d, most, ref rays)) = self.dirs.get(i) else {
+            return false;
+        };
+        let Some(back) = t.board.reverse(d) else {
+            return false;
+        };
+        let (mut cur, mut steps) = (target, 0usize);
+        while let Some(c) = t.board.step(cur, back) {
+            steps += 1;
+            // The way back must be the way forward too (a listed board's reverse link may
+            // have no forward one); past the longest ray, nothing comes this way.
+            if most.is_some_and(|m| steps > m) || t.board.step(c, d) != Some(cur) {
+                return false;
+            }
+            if s.top_cell(c).is_some() {
+                // The first piece met decides for every ray of this direction.
+                return rays.iter().any(|&(i, least, bound)| {
+                    steps >= least
+                        && bound.is_none_or(|b| steps <= b)
+                        && t.generators[i].plain_reaches(t, s, by, c, target)
+                });
+            }
+            cur = c;
+        }
+        false
     }
 
     /// Whether seat `by`'s plain attackers reach `target` in `s`.
@@ -233,31 +280,8 @@ impl RayLines {
         target: CellId,
         buf: &mut Vec<Move>,
     ) -> bool {
-        for &(d, most, ref rays) in &self.dirs {
-            let Some(back) = t.board.reverse(d) else {
-                continue;
-            };
-            let (mut cur, mut steps) = (target, 0usize);
-            while let Some(c) = t.board.step(cur, back) {
-                steps += 1;
-                // The way back must be the way forward too (a listed board's reverse link may
-                // have no forward one); past the longest ray, nothing comes this way.
-                if most.is_some_and(|m| steps > m) || t.board.step(c, d) != Some(cur) {
-                    break;
-                }
-                if s.top_cell(c).is_some() {
-                    // The first piece met decides for every ray of this direction.
-                    if rays.iter().any(|&(i, least, bound)| {
-                        steps >= least
-                            && bound.is_none_or(|b| steps <= b)
-                            && t.generators[i].plain_reaches(t, s, by, c, target)
-                    }) {
-                        return true;
-                    }
-                    break;
-                }
-                cur = c;
-            }
+        if (0..self.dirs.len()).any(|i| self.reach_along(t, s, by, target, i)) {
+            return true;
         }
         self.leaps
             .iter()
@@ -333,24 +357,56 @@ pub fn keep_safe(
     let piece = t.piece(royal, Some(p));
     // Out of check, a move that leaves the royal piece alone and empties no cell an attack
     // on it depends on (nor gives one to an opponent) cannot put it in check: most moves are
-    // kept without being played (`opens_none`).
-    let lines = royal_lines(t, pats)
+    // kept without being played (`opened`). One that empties cells of a single line to it
+    // is asked about that line alone.
+    let watch = royal_lines(t, pats)
         .filter(|_| !home.is_empty() && !attacked_by_opponents(t, s, p, pats, &home, &mut buf))
         .map(|seats| {
             let mut cells = CellSet::new(t.board.len());
-            for o in (0..t.player_count()).filter(|&o| !t.same_team(PlayerId(o as u8), p)) {
+            let mut line = vec![NO_LINE; t.board.len()];
+            let opponents: smallvec::SmallVec<[PlayerId; 2]> = (0..t.player_count())
+                .map(|o| PlayerId(o as u8))
+                .filter(|&o| !t.same_team(o, p))
+                .collect();
+            for &o in &opponents {
                 for &king in &home {
-                    seats[o].cells_behind(t, PlayerId(o as u8), king, &mut cells);
+                    seats[o.index()].cells_behind(t, o, king, &mut cells, &mut line);
                 }
             }
-            cells
+            let single = match (&opponents[..], &home[..]) {
+                ([o], [king]) => seats.get(o.index()).map(|l| (*o, l, *king)),
+                _ => None,
+            };
+            Watch {
+                cells,
+                line,
+                single,
+            }
         });
     moves.retain(|m| {
-        if let Some(lines) = &lines
+        if let Some(w) = &watch
             && leaves_royal_alone(m, piece, &home)
-            && opens_none(t, m, lines, p)
         {
-            return true;
+            match opened(t, m, &w.cells, p) {
+                Opened::Nothing => return true,
+                Opened::Emptied(cells) => {
+                    if let Some((o, l, king)) = w.single {
+                        let along: smallvec::SmallVec<[u8; 2]> = cells
+                            .iter()
+                            .map(|c| w.line.get(c.index()).copied().unwrap_or(SEVERAL))
+                            .collect();
+                        if along.iter().all(|&i| i < SEVERAL) {
+                            let n = super::apply_actions(t, &mut scratch, &m.actions);
+                            let hit = along
+                                .iter()
+                                .any(|&i| l.reach_along(t, &scratch, o, king, i as usize));
+                            super::unapply_actions(t, &mut scratch, &m.actions, n);
+                            return !hit;
+                        }
+                    }
+                }
+                Opened::Other => {}
+            }
         }
         let n = super::apply_actions(t, &mut scratch, &m.actions);
         let moved;
@@ -366,56 +422,94 @@ pub fn keep_safe(
     });
 }
 
-/// Whether `m`, a move of seat `p` that leaves its royal piece alone, played when that piece
-/// is not attacked, surely opens no attack on it: every cell of `lines` (the cells the plain
-/// attackers' answer depends on) the move touches ends it holding a piece of no opponent of
-/// `p`. Plain rays pass only over empty cells and plain attackers are the opponents' own
-/// pieces, so a cell filled with any other piece can only block a line: a capture on a line
-/// or a piece stepping onto one is kept without being played. A cell emptied (a piece leaving
-/// it may open a line, or show what is below), given an opponent's piece, or changed in any
-/// other way sends the move to be played and asked. A transform or a change of layers counts
-/// as touching every cell.
-fn opens_none(t: &Tables, m: &Move, lines: &CellSet, p: PlayerId) -> bool {
+/// A cell of no line to the royal piece (`RayLines::cells_behind`).
+const NO_LINE: u8 = u8::MAX;
+/// A cell on two lines to the royal piece, or a leap's origin: asked about everything.
+const SEVERAL: u8 = u8::MAX - 1;
+
+/// What the check test watches out of check: the cells the attacks on the royal piece depend
+/// on, the line each lies on, and the one opponent, its lines and the royal cell when there
+/// is one of each (then a move that empties cells of lines is asked about those lines only).
+struct Watch<'t> {
+    cells: CellSet,
+    line: Vec<u8>,
+    single: Option<(PlayerId, &'t RayLines, CellId)>,
+}
+
+/// What a move that leaves the royal piece alone does to the watched cells (see [`opened`]).
+enum Opened {
+    /// Nothing that could open an attack: it is kept unplayed.
+    Nothing,
+    /// It empties these cells (and only blocks elsewhere).
+    Emptied(smallvec::SmallVec<[CellId; 2]>),
+    /// It gives a cell to an opponent or changes one in another way: asked about everything.
+    Other,
+}
+
+/// What `m`, a move of seat `p` that leaves its royal piece alone, played when that piece is
+/// not attacked, does to `lines` (the cells the plain attackers' answer depends on): each cell
+/// of it the move touches is judged by how the move leaves it. Plain rays pass only over
+/// empty cells and plain attackers are the opponents' own pieces, so a cell filled with any
+/// other piece can only block a line: a capture on a line or a piece stepping onto one is
+/// kept without being played. A cell emptied may open a line (or show what is below); one
+/// given an opponent's piece, or changed in another way, may do anything. A transform or a
+/// change of layers counts as changing every cell.
+fn opened(t: &Tables, m: &Move, lines: &CellSet, p: PlayerId) -> Opened {
     use super::Action;
-    // The cells of `lines` touched so far, each with whether it is left safely filled.
-    let mut touched: smallvec::SmallVec<[(CellId, bool); 4]> = smallvec::SmallVec::new();
+    const FILLED: u8 = 0;
+    const EMPTIED: u8 = 1;
+    const OTHER: u8 = 2;
+    // The cells of `lines` touched so far, each with how it is left.
+    let mut touched: smallvec::SmallVec<[(CellId, u8); 4]> = smallvec::SmallVec::new();
     let opponent = |q: super::Piece| t.info(q).owner.is_some_and(|o| !t.same_team(o, p));
     // `keep`: only a first touch sets the state (a piece replaced in place stays a blocker
     // unless it becomes an opponent's).
-    let mut note = |l: Loc, filled: bool, keep: bool| {
+    let mut note = |l: Loc, how: u8, keep: bool| {
         if let Some(c) = t.loc_cell(l)
             && lines.contains(c)
         {
             match touched.iter_mut().find(|(x, _)| *x == c) {
-                Some(e) if !keep => e.1 = filled,
+                Some(e) if !keep => e.1 = how,
                 Some(_) => {}
-                None => touched.push((c, filled)),
+                None => touched.push((c, how)),
             }
         }
     };
     for a in &m.actions {
         match *a {
             Action::Transfer { piece, from, to } => {
-                note(from, false, false);
-                note(to, !opponent(piece), false);
+                note(from, EMPTIED, false);
+                note(to, if opponent(piece) { OTHER } else { FILLED }, false);
             }
             Action::Replace { at, new, .. } => {
                 if opponent(new) {
-                    note(at, false, false);
+                    note(at, OTHER, false);
                 } else {
-                    note(at, true, true);
+                    note(at, FILLED, true);
                 }
             }
             Action::Carry { from, to, .. } => {
-                note(from, false, false);
-                note(to, false, false);
+                note(from, OTHER, false);
+                note(to, OTHER, false);
             }
-            Action::Rotate { at, .. } | Action::Mark { at, .. } => note(at, false, false),
-            Action::Transform { .. } | Action::Bits { .. } => return false,
+            Action::Rotate { at, .. } | Action::Mark { at, .. } => note(at, OTHER, false),
+            Action::Transform { .. } | Action::Bits { .. } => return Opened::Other,
             _ => {}
         }
     }
-    touched.iter().all(|&(_, filled)| filled)
+    if touched.iter().any(|&(_, how)| how == OTHER) {
+        return Opened::Other;
+    }
+    let emptied: smallvec::SmallVec<[CellId; 2]> = touched
+        .iter()
+        .filter(|&&(_, how)| how == EMPTIED)
+        .map(|&(c, _)| c)
+        .collect();
+    if emptied.is_empty() {
+        Opened::Nothing
+    } else {
+        Opened::Emptied(emptied)
+    }
 }
 
 /// Whether `m` surely leaves the royal `piece` on top of exactly the cells `home`: it moves,
@@ -523,7 +617,8 @@ mod tests {
         let seats = royal_lines(t, &royal.attacks).expect("chess's attackers are plain");
         let mut cells = CellSet::new(t.board.len());
         let e1 = t.board.cell("e1").expect("e1");
-        seats[1].cells_behind(t, PlayerId(1), e1, &mut cells);
+        let mut line = vec![NO_LINE; t.board.len()];
+        seats[1].cells_behind(t, PlayerId(1), e1, &mut cells, &mut line);
         (g, cells)
     }
 
@@ -547,35 +642,28 @@ mod tests {
         let t = g.tables();
         let white = PlayerId(0);
         let cell = |n: &str| Loc(t.board.cell(n).expect("cell").0);
+        let judged = |m: &Move| match opened(t, m, &lines, white) {
+            Opened::Nothing => "nothing".to_string(),
+            Opened::Emptied(cells) => format!("emptied {}", t.board.name(cells[0])),
+            Opened::Other => "other".to_string(),
+        };
         // e4 is on the e-file above the king; h5 is on no line from e1.
         assert!(lines.contains(t.board.cell("e4").expect("e4")));
         assert!(!lines.contains(t.board.cell("h5").expect("h5")));
         let onto = one(transfer(t, "N", 0, cell("f6"), "e4"));
-        assert!(
-            opens_none(t, &onto, &lines, white),
-            "a knight onto e4 blocks"
-        );
+        assert_eq!(judged(&onto), "nothing", "a knight onto e4 blocks");
         let enemy = one(transfer(t, "R", 1, cell("a4"), "e4"));
-        assert!(
-            !opens_none(t, &enemy, &lines, white),
-            "a black rook put on e4"
-        );
+        assert_eq!(judged(&enemy), "other", "a black rook put on e4");
         let off = one(transfer(t, "N", 0, cell("e4"), "f6"));
-        assert!(!opens_none(t, &off, &lines, white), "a knight leaving e4");
+        assert_eq!(judged(&off), "emptied e4", "a knight leaving e4");
         let elsewhere = one(transfer(t, "N", 0, cell("g7"), "h5"));
-        assert!(
-            opens_none(t, &elsewhere, &lines, white),
-            "a move off every line"
-        );
+        assert_eq!(judged(&elsewhere), "nothing", "a move off every line");
         let turned = one(Action::Replace {
             at: cell("e4"),
             old: t.piece(t.kind_text("N").expect("N"), Some(white)),
             new: t.piece(t.kind_text("R").expect("R"), Some(PlayerId(1))),
         });
-        assert!(
-            !opens_none(t, &turned, &lines, white),
-            "a knight on e4 turned black"
-        );
+        assert_eq!(judged(&turned), "other", "a knight on e4 turned black");
         // A capture on the line: the captured piece leaves e4 and the capturer lands there.
         let mut capture = one(Action::Transfer {
             piece: t.piece(t.kind_text("P").expect("P"), Some(PlayerId(1))),
@@ -583,9 +671,6 @@ mod tests {
             to: Loc(t.zone_loc("captured", Some(white)).expect("zone").0),
         });
         capture.actions.push(transfer(t, "N", 0, cell("f6"), "e4"));
-        assert!(
-            opens_none(t, &capture, &lines, white),
-            "a capture on e4 still blocks"
-        );
+        assert_eq!(judged(&capture), "nothing", "a capture on e4 still blocks");
     }
 }
