@@ -8,7 +8,6 @@
 
 use super::generators::{self, Ctx, Generator, Kind};
 use super::{CellId, Loc, Move, PlayerId, State, Tables};
-use crate::board::CellSet;
 use crate::def::{CellCond, Chain};
 
 /// A generator context for `player`'s moves in `s` whose castling asks [`threatened`]: what
@@ -195,19 +194,12 @@ impl RayLines {
             .collect()
     }
 
-    /// Adds to `cells` every cell whose contents these attackers' answer for `target`
-    /// depends on: each direction's whole line back from it, as far as its longest ray
-    /// reaches (occupied or not: a piece leaving it may open it), and each leap's origin.
-    /// `line` (per cell) is given the index of the one direction line a cell lies on, or
-    /// [`SEVERAL`] for a cell on two lines or a leap's origin.
-    fn cells_behind(
-        &self,
-        t: &Tables,
-        by: PlayerId,
-        target: CellId,
-        cells: &mut CellSet,
-        line: &mut [u8],
-    ) {
+    /// Marks in `line` (per cell) every cell whose contents these attackers' answer for
+    /// `target` depends on: each direction's whole line back from it, as far as its longest
+    /// ray reaches (occupied or not: a piece leaving it may open it), with the index of that
+    /// direction, and each leap's origin; a cell on two lines or a leap's origin is marked
+    /// [`SEVERAL`]. Unmarked cells keep [`NO_LINE`].
+    fn cells_behind(&self, t: &Tables, by: PlayerId, target: CellId, line: &mut [u8]) {
         let mut mark = |c: CellId, i: u8| {
             if let Some(m) = line.get_mut(c.index()) {
                 *m = if *m == NO_LINE { i } else { SEVERAL };
@@ -224,7 +216,6 @@ impl RayLines {
                 if most.is_some_and(|m| steps > m) {
                     break;
                 }
-                cells.insert(c);
                 mark(c, i);
                 cur = c;
             }
@@ -233,7 +224,6 @@ impl RayLines {
             if let Kind::Leap(l) = &t.generators[i].kind {
                 for path in &l.leaps[by.index()] {
                     if let Some(Some(origin)) = leap_origin(t, path, target) {
-                        cells.insert(origin);
                         mark(origin, SEVERAL);
                     }
                 }
@@ -362,7 +352,6 @@ pub fn keep_safe(
     let watch = royal_lines(t, pats)
         .filter(|_| !home.is_empty() && !attacked_by_opponents(t, s, p, pats, &home, &mut buf))
         .map(|seats| {
-            let mut cells = CellSet::new(t.board.len());
             let mut line = vec![NO_LINE; t.board.len()];
             let opponents: smallvec::SmallVec<[PlayerId; 2]> = (0..t.player_count())
                 .map(|o| PlayerId(o as u8))
@@ -370,24 +359,21 @@ pub fn keep_safe(
                 .collect();
             for &o in &opponents {
                 for &king in &home {
-                    seats[o.index()].cells_behind(t, o, king, &mut cells, &mut line);
+                    seats[o.index()].cells_behind(t, o, king, &mut line);
                 }
             }
             let single = match (&opponents[..], &home[..]) {
                 ([o], [king]) => seats.get(o.index()).map(|l| (*o, l, *king)),
                 _ => None,
             };
-            Watch {
-                cells,
-                line,
-                single,
-            }
+            Watch { line, single }
         });
     moves.retain(|m| {
+        let alone = leaves_royal_alone(m, piece, &home);
         if let Some(w) = &watch
-            && leaves_royal_alone(m, piece, &home)
+            && alone
         {
-            match opened(t, m, &w.cells, p) {
+            match opened(t, m, &w.line, p) {
                 Opened::Nothing => return true,
                 Opened::Emptied(cells) => {
                     if let Some((o, l, king)) = w.single {
@@ -410,7 +396,7 @@ pub fn keep_safe(
         }
         let n = super::apply_actions(t, &mut scratch, &m.actions);
         let moved;
-        let cells = if leaves_royal_alone(m, piece, &home) {
+        let cells = if alone {
             &home
         } else {
             moved = royal_cells(t, &scratch, p, royal);
@@ -427,11 +413,11 @@ const NO_LINE: u8 = u8::MAX;
 /// A cell on two lines to the royal piece, or a leap's origin: asked about everything.
 const SEVERAL: u8 = u8::MAX - 1;
 
-/// What the check test watches out of check: the cells the attacks on the royal piece depend
-/// on, the line each lies on, and the one opponent, its lines and the royal cell when there
-/// is one of each (then a move that empties cells of lines is asked about those lines only).
+/// What the check test watches out of check: per cell, the line to the royal piece it lies on
+/// (`RayLines::cells_behind`; [`NO_LINE`]: no attack on it depends on the cell), and the one
+/// opponent, its lines and the royal cell when there is one of each (then a move that
+/// empties cells of lines is asked about those lines only).
 struct Watch<'t> {
-    cells: CellSet,
     line: Vec<u8>,
     single: Option<(PlayerId, &'t RayLines, CellId)>,
 }
@@ -447,26 +433,26 @@ enum Opened {
 }
 
 /// What `m`, a move of seat `p` that leaves its royal piece alone, played when that piece is
-/// not attacked, does to `lines` (the cells the plain attackers' answer depends on): each cell
-/// of it the move touches is judged by how the move leaves it. Plain rays pass only over
+/// not attacked, does to the cells the plain attackers' answer depends on (those `line`
+/// marks, see [`Watch`]): each of them the move touches is judged by how the move leaves it. Plain rays pass only over
 /// empty cells and plain attackers are the opponents' own pieces, so a cell filled with any
 /// other piece can only block a line: a capture on a line or a piece stepping onto one is
 /// kept without being played. A cell emptied may open a line (or show what is below); one
 /// given an opponent's piece, or changed in another way, may do anything. A transform or a
 /// change of layers counts as changing every cell.
-fn opened(t: &Tables, m: &Move, lines: &CellSet, p: PlayerId) -> Opened {
+fn opened(t: &Tables, m: &Move, line: &[u8], p: PlayerId) -> Opened {
     use super::Action;
     const FILLED: u8 = 0;
     const EMPTIED: u8 = 1;
     const OTHER: u8 = 2;
-    // The cells of `lines` touched so far, each with how it is left.
+    // The watched cells touched so far, each with how it is left.
     let mut touched: smallvec::SmallVec<[(CellId, u8); 4]> = smallvec::SmallVec::new();
     let opponent = |q: super::Piece| t.info(q).owner.is_some_and(|o| !t.same_team(o, p));
     // `keep`: only a first touch sets the state (a piece replaced in place stays a blocker
     // unless it becomes an opponent's).
     let mut note = |l: Loc, how: u8, keep: bool| {
         if let Some(c) = t.loc_cell(l)
-            && lines.contains(c)
+            && line.get(c.index()).is_some_and(|&i| i != NO_LINE)
         {
             match touched.iter_mut().find(|(x, _)| *x == c) {
                 Some(e) if !keep => e.1 = how,
@@ -609,17 +595,16 @@ mod tests {
     use crate::engine::Action;
 
     /// The chess tables, and black's lines onto White's king on e1.
-    fn chess_lines() -> (crate::Game, CellSet) {
+    fn chess_lines() -> (crate::Game, Vec<u8>) {
         let files = crate::catalog::find("chess", &[]).expect("chess is built in");
         let g = crate::Game::load(&files, None, &[]).expect("chess loads");
         let t = g.tables();
         let royal = t.royal.as_ref().expect("chess has a royal piece");
         let seats = royal_lines(t, &royal.attacks).expect("chess's attackers are plain");
-        let mut cells = CellSet::new(t.board.len());
         let e1 = t.board.cell("e1").expect("e1");
         let mut line = vec![NO_LINE; t.board.len()];
-        seats[1].cells_behind(t, PlayerId(1), e1, &mut cells, &mut line);
-        (g, cells)
+        seats[1].cells_behind(t, PlayerId(1), e1, &mut line);
+        (g, line)
     }
 
     fn transfer(t: &Tables, kind: &str, owner: u8, from: Loc, to: &str) -> Action {
@@ -648,8 +633,9 @@ mod tests {
             Opened::Other => "other".to_string(),
         };
         // e4 is on the e-file above the king; h5 is on no line from e1.
-        assert!(lines.contains(t.board.cell("e4").expect("e4")));
-        assert!(!lines.contains(t.board.cell("h5").expect("h5")));
+        let watched = |n: &str| lines[t.board.cell(n).expect("cell").index()] != NO_LINE;
+        assert!(watched("e4"));
+        assert!(!watched("h5"));
         let onto = one(transfer(t, "N", 0, cell("f6"), "e4"));
         assert_eq!(judged(&onto), "nothing", "a knight onto e4 blocks");
         let enemy = one(transfer(t, "R", 1, cell("a4"), "e4"));

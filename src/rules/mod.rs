@@ -631,15 +631,12 @@ impl Rules {
         access: Access,
         arg: Option<Dynamic>,
     ) -> Result<(Dynamic, bool), RuleError> {
+        let inside = || RuleError::engine(&self.game, "a hook was called from inside a hook");
+        let mut rt = self.runtime.try_borrow_mut().map_err(|_| inside())?;
         {
-            let mut w = self.ctx.0.try_borrow_mut().map_err(|_| {
-                RuleError::engine(&self.game, "a hook was called from inside a hook")
-            })?;
+            let mut w = self.ctx.0.try_borrow_mut().map_err(|_| inside())?;
             if !matches!(w.access, Access::Closed) {
-                return Err(RuleError::engine(
-                    &self.game,
-                    "a hook was called from inside a hook",
-                ));
+                return Err(inside());
             }
             w.access = access;
             w.turn_set = false;
@@ -648,19 +645,11 @@ impl Rules {
         let close = Close(&self.ctx.0);
         memory::call_starts(true);
         let mut s_handle = Dynamic::from(self.ctx.clone());
-        let r = match self.runtime.try_borrow_mut() {
-            Ok(mut rt) => match arg {
-                None => rt.call(&self.engine, &self.ast, hook, &mut [&mut s_handle]),
-                Some(mut a) => rt.call(&self.engine, &self.ast, hook, &mut [&mut s_handle, &mut a]),
-            },
-            Err(_) => {
-                drop(close);
-                return Err(RuleError::engine(
-                    &self.game,
-                    "a hook was called from inside a hook",
-                ));
-            }
+        let r = match arg {
+            None => rt.call(&self.engine, &self.ast, hook, &mut [&mut s_handle]),
+            Some(mut a) => rt.call(&self.engine, &self.ast, hook, &mut [&mut s_handle, &mut a]),
         };
+        drop(rt);
         drop(close);
         let turn_set = self.ctx.0.borrow().turn_set;
         r.map(|v| (v, turn_set)).map_err(|e| self.error(hook, e))

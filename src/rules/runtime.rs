@@ -63,9 +63,10 @@ impl Runtime {
         global.num_operations = 0;
         global.level = 0;
         global.scope_level = 0;
-        scope.clear();
         let r = EvalContext::new(engine, global, caches, scope, None)
             .call_fn_raw(hook, false, false, args);
+        // Emptied after every call, however it ended, so the next starts empty and nothing
+        // the hook was given (the move `m`) is held past it.
         scope.clear();
         r.or_else(|e| match *e {
             EvalAltResult::Exit(out, ..) => Ok(out),

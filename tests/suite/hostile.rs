@@ -512,9 +512,13 @@ fn scripts_recurse_as_deep_as_before_and_no_deeper() {
         )
     };
     let fits = game(47);
-    let o = icebox(&["perft", &fits.to_string_lossy(), "--depth", "2"]);
+    let o = icebox(&["perft", &fits.to_string_lossy(), "--depth", "2", "--json"]);
     assert!(o.status.success(), "{}", said(&o));
-    assert!(said(&o).contains("72"), "9 x 8 placements: {}", said(&o));
+    assert!(
+        said(&o).contains("\"nodes\":72"),
+        "9 x 8 placements: {}",
+        said(&o)
+    );
     let too_deep = game(48);
     fails_saying(
         &["perft", &too_deep.to_string_lossy(), "--depth", "1"],
@@ -522,4 +526,31 @@ fn scripts_recurse_as_deep_as_before_and_no_deeper() {
     );
     let _ = std::fs::remove_dir_all(fits);
     let _ = std::fs::remove_dir_all(too_deep);
+}
+
+/// `exit` in a hook, or in a function it calls, ends the hook with the moves made so far and
+/// with the value given, as Rhai's `call_fn` did: hooks are now called another way
+/// (`rules::runtime`), which must keep it.
+#[test]
+fn exit_ends_a_hook_with_its_value() {
+    let dir = mini(
+        "exit",
+        None,
+        "",
+        "fn helper(s) { s.gen(\"place\"); exit(); print(\"not reached\"); }\nfn moves(s) { helper(s); print(\"nor this\"); }\nfn evaluate(s, p) { exit(7); }\n",
+    );
+    let d = dir.to_string_lossy().to_string();
+    let o = icebox(&["--trace", "perft", &d, "--depth", "2", "--json"]);
+    assert!(o.status.success(), "{}", said(&o));
+    assert!(said(&o).contains("\"nodes\":72"), "{}", said(&o));
+    assert!(
+        !said(&o).contains("not reached") && !said(&o).contains("nor this"),
+        "{}",
+        said(&o)
+    );
+    // A greedy seat reads `evaluate`: `exit(7)` is its value, not an error.
+    let o = icebox(&["play", &d, "--seat", "all=greedy", "--quiet"]);
+    assert!(o.status.success(), "{}", said(&o));
+    assert!(said(&o).contains("game over"), "{}", said(&o));
+    let _ = std::fs::remove_dir_all(dir);
 }
