@@ -397,6 +397,11 @@ impl Game {
         }
     }
 
+    /// The script's functions, each with why it runs in Rhai's interpreter (`None`: compiled).
+    pub fn script_report(&self) -> Vec<(String, Option<String>)> {
+        self.rules.compiled_report()
+    }
+
     /// Writes a position.
     pub fn position_text(&self, s: &State) -> String {
         notation::format_position(&self.tables, s)

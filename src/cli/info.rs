@@ -104,6 +104,29 @@ pub(super) fn show(g: &Game) -> Res {
     if !variants.is_empty() {
         println!("variants: {}", variants.join(", "));
     }
+    // Which script functions run compiled, and why the others run in Rhai's interpreter
+    // (slower, same results): what an author can change to speed a hook up.
+    let report = g.script_report();
+    if !report.is_empty() {
+        let fast: Vec<&str> = report
+            .iter()
+            .filter(|r| r.1.is_none())
+            .map(|r| r.0.as_str())
+            .collect();
+        println!(
+            "script functions compiled: {}",
+            if fast.is_empty() {
+                "none".to_string()
+            } else {
+                fast.join(", ")
+            }
+        );
+        for (name, why) in &report {
+            if let Some(why) = why {
+                println!("  `{name}` runs in Rhai's interpreter: {why}");
+            }
+        }
+    }
     let s = start(g, None)?;
     println!("\nstart position: {}\n", g.position_text(&s));
     print!("{}", render::board_text(g, &s));

@@ -107,3 +107,15 @@ pub(super) fn over_limit() -> Option<Over> {
     let traffic = TRAFFIC.try_with(Cell::get).unwrap_or(0);
     (traffic.wrapping_sub(traffic_base) > MAX_SCRIPT_TRAFFIC).then_some(Over::Traffic)
 }
+
+/// Whether the running hook call holds or has copied half of what it may: the compiled path
+/// (`compiled`) checks less often than Rhai's every operation, so it hands the call to Rhai
+/// well before a limit, and Rhai decides.
+pub(super) fn past_half() -> bool {
+    let Some((held_base, traffic_base)) = BASE.try_with(Cell::get).ok().flatten() else {
+        return false;
+    };
+    let traffic = TRAFFIC.try_with(Cell::get).unwrap_or(0);
+    held().wrapping_sub(held_base) > MAX_SCRIPT_BYTES / 2
+        || traffic.wrapping_sub(traffic_base) > MAX_SCRIPT_TRAFFIC / 2
+}

@@ -11,6 +11,7 @@
 //! change it makes goes through [`Tx`], so it is undoable.
 
 pub(crate) mod api;
+mod compiled;
 pub mod memory;
 mod runtime;
 pub mod trace;
@@ -238,6 +239,11 @@ pub struct Rules {
     ast: AST,
     /// Rhai's run-time state, kept from one hook call to the next.
     runtime: RefCell<runtime::Runtime>,
+    /// The script's functions compiled past Rhai's interpreter, where they can be.
+    compiled: compiled::Program,
+    /// The state handle `s` as a script value, kept between calls that give it back (the
+    /// compiled path does; Rhai consumes it): making one is an allocation.
+    handle: RefCell<Dynamic>,
     ctx: Ctx,
     /// The optional hooks present.
     pub hooks: Hooks,
@@ -252,6 +258,8 @@ pub struct Rules {
     /// The last move `after_move` was given, kept to be written over by the next one
     /// rather than allocated anew (unless the script kept it).
     last_move: RefCell<Option<Rc<Move>>>,
+    /// The last `m` given to `after_move` as a script value, when the call gave it back.
+    move_arg: RefCell<Dynamic>,
 }
 
 /// Limits every hook call runs under, so a bad script errors instead of hanging.
@@ -262,7 +270,7 @@ const MEMORY_TOKEN: &str = "icebox: memory limit";
 /// What the progress callback stops a script with when it has copied too much.
 const TRAFFIC_TOKEN: &str = "icebox: copy limit";
 
-fn new_engine() -> Engine {
+fn new_engine() -> (Engine, compiled::Natives) {
     let mut e = Engine::new();
     e.set_max_operations(MAX_OPERATIONS)
         .set_max_call_levels(48 + runtime::EXTRA_LEVELS)
@@ -296,8 +304,8 @@ fn new_engine() -> Engine {
         })
     });
     // The documentation is kept by `api_reference`; here only the functions matter.
-    let _ = api::register(&mut e);
-    e
+    let (_, natives) = api::register(&mut e);
+    (e, natives)
 }
 
 /// The script API as registered: its documentation and what the engine holds.
@@ -316,7 +324,7 @@ pub struct ApiReference {
 /// Builds the script API reference from the registration itself.
 pub fn api_reference() -> ApiReference {
     let mut e = Engine::new();
-    let docs = api::register(&mut e);
+    let (docs, _) = api::register(&mut e);
     let registered = e
         .gen_fn_signatures(false)
         .iter()
@@ -418,7 +426,7 @@ impl Rules {
         file: &str,
         variant: Option<&crate::def::VariantScript>,
     ) -> Result<Rules, Vec<Diagnostic>> {
-        let engine = new_engine();
+        let (engine, natives) = new_engine();
         let mut ast = compile(&engine, script, file, |l| l, script)?;
         // A variant's script is laid over the game's: compiled apart (its errors at its own
         // file and line) and merged, its functions replacing those of the same name and arity.
@@ -513,11 +521,20 @@ impl Rules {
             before: None,
         };
         let runtime = RefCell::new(runtime::Runtime::new(&engine, &ast));
+        // `ICEBOX_INTERPRET=1` runs every function in Rhai's interpreter: to compare the two
+        // (they must agree) or to rule the compiled path out.
+        let compiled = match std::env::var_os("ICEBOX_INTERPRET") {
+            Some(v) if !v.is_empty() && v != "0" => compiled::Program::none(&ast),
+            _ => compiled::Program::new(&ast, &natives),
+        };
+        let ctx = Ctx(Rc::new(RefCell::new(work)), None);
         Ok(Rules {
+            handle: RefCell::new(Dynamic::from(ctx.clone())),
             engine,
             ast,
             runtime,
-            ctx: Ctx(Rc::new(RefCell::new(work)), None),
+            compiled,
+            ctx,
             hooks,
             game,
             words,
@@ -525,6 +542,7 @@ impl Rules {
             script: combined,
             overlay,
             last_move: RefCell::new(None),
+            move_arg: RefCell::new(Dynamic::UNIT),
         })
     }
 
@@ -629,7 +647,7 @@ impl Rules {
         &self,
         hook: &str,
         access: Access,
-        arg: Option<Dynamic>,
+        arg: Option<&mut Dynamic>,
     ) -> Result<(Dynamic, bool), RuleError> {
         let inside = || RuleError::engine(&self.game, "a hook was called from inside a hook");
         let mut rt = self.runtime.try_borrow_mut().map_err(|_| inside())?;
@@ -644,15 +662,82 @@ impl Rules {
         }
         let close = Close(&self.ctx.0);
         memory::call_starts(true);
-        let mut s_handle = Dynamic::from(self.ctx.clone());
-        let r = match arg {
-            None => rt.call(&self.engine, &self.ast, hook, &mut [&mut s_handle]),
-            Some(mut a) => rt.call(&self.engine, &self.ast, hook, &mut [&mut s_handle, &mut a]),
+        let mut s_handle = std::mem::take(&mut *self.handle.borrow_mut());
+        if !s_handle.is::<Ctx>() {
+            s_handle = Dynamic::from(self.ctx.clone());
+        }
+        let r = {
+            let mut args: smallvec::SmallVec<[&mut Dynamic; 2]> = smallvec::SmallVec::new();
+            args.push(&mut s_handle);
+            args.extend(arg);
+            let args = args.as_mut_slice();
+            let fast = self
+                .compiled
+                .entry(hook, args.len())
+                .and_then(|e| self.run_compiled(e, access, args));
+            match fast {
+                Some(v) => Ok(v),
+                None => rt.call(&self.engine, &self.ast, hook, args),
+            }
         };
+        if s_handle.is::<Ctx>() {
+            *self.handle.borrow_mut() = s_handle;
+        }
         drop(rt);
         drop(close);
         let turn_set = self.ctx.0.borrow().turn_set;
         r.map(|v| (v, turn_set)).map_err(|e| self.error(hook, e))
+    }
+
+    /// Runs compiled function `e` for a hook call whose handle is open with `access`; `None`
+    /// when the run handed the call to Rhai, with everything it changed undone (the state's
+    /// logged changes, the move list, the handle's flags) so that Rhai starts from where it
+    /// did.
+    fn run_compiled(&self, e: usize, access: Access, args: &mut [&mut Dynamic]) -> Option<Dynamic> {
+        enum Mark {
+            Nothing,
+            List(usize, Option<Vec<Move>>),
+            Log(usize),
+        }
+        // SAFETY: `Access`: the pointers are live for this call, and no reference made from
+        // them is alive outside the hook's own calls, which have all returned here.
+        let mark = match access {
+            Access::Read(_, Some(l)) => {
+                let l = unsafe { l.as_ref() };
+                let keep = (self.compiled.edits() && !l.is_empty()).then(|| l.clone());
+                Mark::List(l.len(), keep)
+            }
+            Access::Write(_, log) => Mark::Log(unsafe { log.as_ref() }.len()),
+            _ => Mark::Nothing,
+        };
+        let out = self.compiled.run(e, args);
+        if out.is_ok() {
+            return out.ok();
+        }
+        match (mark, access) {
+            (Mark::List(len, keep), Access::Read(_, Some(mut l))) => {
+                // SAFETY: as above.
+                let l = unsafe { l.as_mut() };
+                match keep {
+                    Some(old) => *l = old,
+                    None => l.truncate(len),
+                }
+            }
+            (Mark::Log(len), Access::Write(mut s, mut log)) => {
+                // SAFETY: as above.
+                let (s, log) = unsafe { (s.as_mut(), log.as_mut()) };
+                let t = self.ctx.0.borrow().tables.clone();
+                crate::engine::Undo(log.split_off(len)).undo(&t, s);
+            }
+            _ => {}
+        }
+        let mut w = self.ctx.0.borrow_mut();
+        w.turn_set = false;
+        w.built_ahead = false;
+        w.lookahead.clear();
+        drop(w);
+        memory::call_starts(true);
+        None
     }
 
     /// Runs `moves(s)`, appending the legal moves of the player to move to `out`.
@@ -715,22 +800,45 @@ impl Rules {
         }
         .unwrap_or(&self.words[0])
         .clone();
-        // The move given last time is written over when nothing else holds it.
-        let kept = self.last_move.borrow_mut().take();
-        let rc = match kept {
-            Some(mut rc) => match Rc::get_mut(&mut rc) {
-                Some(old) => {
-                    old.clone_from(m);
-                    rc
+        // The move given last time, as a script value, is written over when nothing else
+        // holds it (a compiled hook gives it back; Rhai consumes it): neither the value nor
+        // the move is allocated anew.
+        let mut given = std::mem::take(&mut *self.move_arg.borrow_mut());
+        let reused = match given.write_lock::<api::MoveRef>() {
+            Some(mut mv) => {
+                match Rc::get_mut(&mut mv.0) {
+                    Some(old) => old.clone_from(m),
+                    None => mv.0 = Rc::new(m.clone()),
                 }
-                None => Rc::new(m.clone()),
-            },
-            None => Rc::new(m.clone()),
+                mv.1 = s.turn();
+                mv.2 = word.clone();
+                true
+            }
+            None => false,
         };
-        let mv = api::MoveRef(Rc::clone(&rc), s.turn(), word);
+        let mut kept_rc = None;
+        if !reused {
+            let kept = self.last_move.borrow_mut().take();
+            let rc = match kept {
+                Some(mut rc) => match Rc::get_mut(&mut rc) {
+                    Some(old) => {
+                        old.clone_from(m);
+                        rc
+                    }
+                    None => Rc::new(m.clone()),
+                },
+                None => Rc::new(m.clone()),
+            };
+            given = Dynamic::from(api::MoveRef(Rc::clone(&rc), s.turn(), word));
+            kept_rc = Some(rc);
+        }
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        let r = self.call("after_move", access, Some(Dynamic::from(mv)));
-        *self.last_move.borrow_mut() = Some(rc);
+        let r = self.call("after_move", access, Some(&mut given));
+        if given.is::<api::MoveRef>() {
+            *self.move_arg.borrow_mut() = given;
+        } else if kept_rc.is_some() {
+            *self.last_move.borrow_mut() = kept_rc;
+        }
         r.map(|r| r.1)
     }
 
@@ -757,6 +865,13 @@ impl Rules {
         self.call(name, access, None).map(drop)
     }
 
+    /// The script's functions by name, each with why it runs in Rhai's interpreter, or `None`
+    /// when it runs compiled (`rules::compiled`): the same results either way, compiled
+    /// faster.
+    pub fn compiled_report(&self) -> Vec<(String, Option<String>)> {
+        self.compiled.report()
+    }
+
     /// The script in force: the game's, then the variant's (error positions count in it).
     pub fn script(&self) -> &str {
         &self.script
@@ -779,14 +894,18 @@ impl Rules {
         log: &mut Vec<Change>,
     ) -> Result<(), RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call("agreed", access, Some(Dynamic::from(what.to_string())))
+        self.call("agreed", access, Some(&mut Dynamic::from(what.to_string())))
             .map(|_| ())
     }
 
     /// Runs `evaluate(s, p)`: the script's estimate of the position for seat `p`.
     pub fn evaluate(&self, s: &State, p: PlayerId) -> Result<i64, RuleError> {
         let access = Access::Read(NonNull::from(s), None);
-        let (v, _) = self.call("evaluate", access, Some(Dynamic::from(p.index() as i64)))?;
+        let (v, _) = self.call(
+            "evaluate",
+            access,
+            Some(&mut Dynamic::from(p.index() as i64)),
+        )?;
         v.as_int().map_err(|t| RuleError {
             kind: RuleErrorKind::Script,
             game: self.game.clone(),

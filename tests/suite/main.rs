@@ -13,6 +13,7 @@ mod cli;
 mod colours;
 mod compact;
 mod compat;
+mod compiled;
 mod conditions;
 mod connections;
 mod dice_turn;

@@ -455,10 +455,18 @@ fn end(c: &Ctx, o: Outcome) -> R<()> {
 macro_rules! def {
     ($api:expr, $sig:literal, $doc:literal, $example:literal, $f:expr $(,)?) => {{
         let d = $crate::rules::api::FnDoc::new($sig, $doc, $example, $api.theme);
+        let f = $f;
+        // The same closure for the compiled path (`rules::compiled`), called without
+        // Rhai's dispatch.
+        let editing = $api.theme == $crate::rules::api::Theme::Editing;
+        $api.natives.add(
+            &d.rhai_name(),
+            $crate::rules::compiled::Native::of(f.clone(), editing),
+        );
         rhai::FuncRegistration::new(d.rhai_name())
             .with_params_info(d.params_info())
             .with_comments([d.comment()])
-            .register_into_engine($api.e, $f);
+            .register_into_engine($api.e, f);
         $api.docs.push(d);
     }};
 }
@@ -469,16 +477,19 @@ pub(crate) struct Api<'a> {
     pub(crate) e: &'a mut Engine,
     pub(crate) theme: Theme,
     pub(crate) docs: Vec<FnDoc>,
+    pub(crate) natives: super::compiled::Natives,
 }
 
-/// Registers the whole script API on `e`; returns its documentation, one entry per function.
-pub(super) fn register(e: &mut Engine) -> Vec<FnDoc> {
+/// Registers the whole script API on `e`; returns its documentation, one entry per function,
+/// and the functions themselves for the compiled path.
+pub(super) fn register(e: &mut Engine) -> (Vec<FnDoc>, super::compiled::Natives) {
     e.register_type_with_name::<Ctx>("State");
     e.register_type_with_name::<MoveRef>("Move");
     let mut api = Api {
         e,
         theme: Theme::Reading,
         docs: Vec::new(),
+        natives: Default::default(),
     };
     for (theme, part) in [
         (Theme::Reading, reading::register as fn(&mut Api)),
@@ -492,5 +503,5 @@ pub(super) fn register(e: &mut Engine) -> Vec<FnDoc> {
         api.theme = theme;
         part(&mut api);
     }
-    api.docs
+    (api.docs, api.natives)
 }
