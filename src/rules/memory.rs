@@ -119,3 +119,13 @@ pub(super) fn past_half() -> bool {
     held().wrapping_sub(held_base) > MAX_SCRIPT_BYTES / 2
         || traffic.wrapping_sub(traffic_base) > MAX_SCRIPT_TRAFFIC / 2
 }
+
+/// Whether the running hook call has allocated, in all, more than a quarter of what it may
+/// hold: a bound on what it can have held at any moment of the call.
+pub(super) fn allocated_past_quarter() -> bool {
+    let Some((_, traffic_base)) = BASE.try_with(Cell::get).ok().flatten() else {
+        return false;
+    };
+    let traffic = TRAFFIC.try_with(Cell::get).unwrap_or(0);
+    traffic.wrapping_sub(traffic_base) > (MAX_SCRIPT_BYTES / 4) as usize
+}

@@ -233,6 +233,16 @@ pub struct Hooks {
     pub agreed: bool,
 }
 
+/// Each hook's compiled function, looked up once.
+struct HookEntries {
+    moves: Option<usize>,
+    after_move: Option<usize>,
+    outcome: Option<usize>,
+    no_moves: Option<usize>,
+    evaluate: Option<usize>,
+    agreed: Option<usize>,
+}
+
 /// A compiled rule script with its engine.
 pub struct Rules {
     engine: Engine,
@@ -243,7 +253,9 @@ pub struct Rules {
     compiled: compiled::Program,
     /// The state handle `s` as a script value, kept between calls that give it back (the
     /// compiled path does; Rhai consumes it): making one is an allocation.
-    handle: RefCell<Dynamic>,
+    handle: std::cell::Cell<Option<Dynamic>>,
+    /// The compiled functions of the hooks, where they are compiled.
+    entries: HookEntries,
     ctx: Ctx,
     /// The optional hooks present.
     pub hooks: Hooks,
@@ -270,7 +282,9 @@ const MEMORY_TOKEN: &str = "icebox: memory limit";
 /// What the progress callback stops a script with when it has copied too much.
 const TRAFFIC_TOKEN: &str = "icebox: copy limit";
 
-fn new_engine() -> (Engine, compiled::Natives) {
+/// The engine with the API registered; with the API's functions for the compiled path when
+/// `natives` (a game with no script has nothing to compile, and its load need not pay).
+fn new_engine(natives: bool) -> (Engine, Option<compiled::Natives>) {
     let mut e = Engine::new();
     e.set_max_operations(MAX_OPERATIONS)
         .set_max_call_levels(48 + runtime::EXTRA_LEVELS)
@@ -304,7 +318,7 @@ fn new_engine() -> (Engine, compiled::Natives) {
         })
     });
     // The documentation is kept by `api_reference`; here only the functions matter.
-    let (_, natives) = api::register(&mut e);
+    let (_, natives) = api::register(&mut e, natives);
     (e, natives)
 }
 
@@ -324,7 +338,7 @@ pub struct ApiReference {
 /// Builds the script API reference from the registration itself.
 pub fn api_reference() -> ApiReference {
     let mut e = Engine::new();
-    let (docs, _) = api::register(&mut e);
+    let (docs, _) = api::register(&mut e, false);
     let registered = e
         .gen_fn_signatures(false)
         .iter()
@@ -426,7 +440,8 @@ impl Rules {
         file: &str,
         variant: Option<&crate::def::VariantScript>,
     ) -> Result<Rules, Vec<Diagnostic>> {
-        let (engine, natives) = new_engine();
+        let scripted = !script.trim().is_empty() || variant.is_some();
+        let (engine, natives) = new_engine(scripted);
         let mut ast = compile(&engine, script, file, |l| l, script)?;
         // A variant's script is laid over the game's: compiled apart (its errors at its own
         // file and line) and merged, its functions replacing those of the same name and arity.
@@ -523,13 +538,22 @@ impl Rules {
         let runtime = RefCell::new(runtime::Runtime::new(&engine, &ast));
         // `ICEBOX_INTERPRET=1` runs every function in Rhai's interpreter: to compare the two
         // (they must agree) or to rule the compiled path out.
-        let compiled = match std::env::var_os("ICEBOX_INTERPRET") {
-            Some(v) if !v.is_empty() && v != "0" => compiled::Program::none(&ast),
-            _ => compiled::Program::new(&ast, &natives),
+        let compiled = match (std::env::var_os("ICEBOX_INTERPRET"), &natives) {
+            (Some(v), _) if !v.is_empty() && v != "0" => compiled::Program::none(&ast),
+            (_, Some(natives)) => compiled::Program::new(&ast, natives),
+            (_, None) => compiled::Program::none(&ast),
         };
         let ctx = Ctx(Rc::new(RefCell::new(work)), None);
         Ok(Rules {
-            handle: RefCell::new(Dynamic::from(ctx.clone())),
+            handle: std::cell::Cell::new(Some(Dynamic::from(ctx.clone()))),
+            entries: HookEntries {
+                moves: compiled.entry("moves", 1),
+                after_move: compiled.entry("after_move", 2),
+                outcome: compiled.entry("outcome", 1),
+                no_moves: compiled.entry("no_moves", 1),
+                evaluate: compiled.entry("evaluate", 2),
+                agreed: compiled.entry("agreed", 2),
+            },
             engine,
             ast,
             runtime,
@@ -643,14 +667,16 @@ impl Rules {
         })
     }
 
+    /// Calls `hook` (with `entry`, its compiled function if it has one) with the handle open
+    /// as `access`; returns its value and whether it chose who moves next.
     fn call(
         &self,
         hook: &str,
+        entry: Option<usize>,
         access: Access,
         arg: Option<&mut Dynamic>,
     ) -> Result<(Dynamic, bool), RuleError> {
         let inside = || RuleError::engine(&self.game, "a hook was called from inside a hook");
-        let mut rt = self.runtime.try_borrow_mut().map_err(|_| inside())?;
         {
             let mut w = self.ctx.0.try_borrow_mut().map_err(|_| inside())?;
             if !matches!(w.access, Access::Closed) {
@@ -662,31 +688,49 @@ impl Rules {
         }
         let close = Close(&self.ctx.0);
         memory::call_starts(true);
-        let mut s_handle = std::mem::take(&mut *self.handle.borrow_mut());
-        if !s_handle.is::<Ctx>() {
-            s_handle = Dynamic::from(self.ctx.clone());
-        }
-        let r = {
-            let mut args: smallvec::SmallVec<[&mut Dynamic; 2]> = smallvec::SmallVec::new();
-            args.push(&mut s_handle);
-            args.extend(arg);
-            let args = args.as_mut_slice();
-            let fast = self
-                .compiled
-                .entry(hook, args.len())
-                .and_then(|e| self.run_compiled(e, access, args));
-            match fast {
-                Some(v) => Ok(v),
-                None => rt.call(&self.engine, &self.ast, hook, args),
-            }
+        let mut s_handle = self
+            .handle
+            .take()
+            .unwrap_or_else(|| Dynamic::from(self.ctx.clone()));
+        let mut args: smallvec::SmallVec<[&mut Dynamic; 2]> = smallvec::SmallVec::new();
+        args.push(&mut s_handle);
+        args.extend(arg);
+        let fast = entry
+            .filter(|&e| self.compiled.usable(e))
+            .and_then(|e| self.run_compiled(e, access, &mut args));
+        let r = match fast {
+            Some(v) => Ok(v),
+            None => match self.runtime.try_borrow_mut() {
+                Ok(mut rt) => rt.call(&self.engine, &self.ast, hook, &mut args),
+                Err(_) => {
+                    drop(args);
+                    drop(close);
+                    return Err(inside());
+                }
+            },
         };
+        drop(args);
+        // Given back by a compiled run; consumed by Rhai.
         if s_handle.is::<Ctx>() {
-            *self.handle.borrow_mut() = s_handle;
+            self.handle.set(Some(s_handle));
         }
-        drop(rt);
         drop(close);
         let turn_set = self.ctx.0.borrow().turn_set;
         r.map(|v| (v, turn_set)).map_err(|e| self.error(hook, e))
+    }
+
+    /// Whether a hook whose value is not used can be skipped: its compiled function does
+    /// nothing. A call from inside a hook is still refused, as the call would be.
+    fn skip(&self, entry: Option<usize>) -> Result<bool, RuleError> {
+        if !self.compiled.is_noop(entry) {
+            return Ok(false);
+        }
+        let inside = || RuleError::engine(&self.game, "a hook was called from inside a hook");
+        let w = self.ctx.0.try_borrow().map_err(|_| inside())?;
+        if !matches!(w.access, Access::Closed) {
+            return Err(inside());
+        }
+        Ok(true)
     }
 
     /// Runs compiled function `e` for a hook call whose handle is open with `access`; `None`
@@ -742,8 +786,12 @@ impl Rules {
 
     /// Runs `moves(s)`, appending the legal moves of the player to move to `out`.
     pub fn moves(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        if self.skip(self.entries.moves)? {
+            return Ok(());
+        }
         let access = Access::Read(NonNull::from(s), Some(NonNull::from(&mut *out)));
-        self.call("moves", access, None).map(drop)?;
+        self.call("moves", self.entries.moves, access, None)
+            .map(drop)?;
         if self.ctx.0.borrow().built_ahead {
             self.fits(s, out)?;
         }
@@ -789,6 +837,9 @@ impl Rules {
         log: &mut Vec<Change>,
         before: Option<State>,
     ) -> Result<bool, RuleError> {
+        if self.skip(self.entries.after_move)? {
+            return Ok(false);
+        }
         if let Some(b) = before
             && let Ok(mut w) = self.ctx.0.try_borrow_mut()
         {
@@ -833,7 +884,12 @@ impl Rules {
             kept_rc = Some(rc);
         }
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        let r = self.call("after_move", access, Some(&mut given));
+        let r = self.call(
+            "after_move",
+            self.entries.after_move,
+            access,
+            Some(&mut given),
+        );
         if given.is::<api::MoveRef>() {
             *self.move_arg.borrow_mut() = given;
         } else if kept_rc.is_some() {
@@ -844,14 +900,19 @@ impl Rules {
 
     /// Runs `outcome(s)` (which may end the game).
     pub fn outcome(&self, s: &mut State, log: &mut Vec<Change>) -> Result<(), RuleError> {
+        if self.skip(self.entries.outcome)? {
+            return Ok(());
+        }
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call("outcome", access, None).map(|_| ())
+        self.call("outcome", self.entries.outcome, access, None)
+            .map(|_| ())
     }
 
     /// Runs `no_moves(s)`; returns whether the script chose who moves next.
     pub fn no_moves(&self, s: &mut State, log: &mut Vec<Change>) -> Result<bool, RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call("no_moves", access, None).map(|r| r.1)
+        self.call("no_moves", self.entries.no_moves, access, None)
+            .map(|r| r.1)
     }
 
     /// Runs the script function `name(s)` that `[rounds] at_end` names, as a round ends.
@@ -861,8 +922,12 @@ impl Rules {
         s: &mut State,
         log: &mut Vec<Change>,
     ) -> Result<(), RuleError> {
+        let entry = self.compiled.entry(name, 1);
+        if self.skip(entry)? {
+            return Ok(());
+        }
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call(name, access, None).map(drop)
+        self.call(name, entry, access, None).map(drop)
     }
 
     /// The script's functions by name, each with why it runs in Rhai's interpreter, or `None`
@@ -894,7 +959,8 @@ impl Rules {
         log: &mut Vec<Change>,
     ) -> Result<(), RuleError> {
         let access = Access::Write(NonNull::from(s), NonNull::from(log));
-        self.call("agreed", access, Some(&mut Dynamic::from(what.to_string())))
+        let mut what = Dynamic::from(what.to_string());
+        self.call("agreed", self.entries.agreed, access, Some(&mut what))
             .map(|_| ())
     }
 
@@ -903,6 +969,7 @@ impl Rules {
         let access = Access::Read(NonNull::from(s), None);
         let (v, _) = self.call(
             "evaluate",
+            self.entries.evaluate,
             access,
             Some(&mut Dynamic::from(p.index() as i64)),
         )?;

@@ -97,8 +97,9 @@ impl FnDoc {
     }
 
     /// The name a script calls.
-    pub fn name(&self) -> &str {
-        let after = self.sig.split_once('.').map_or(self.sig, |(_, a)| a);
+    pub fn name(&self) -> &'static str {
+        let sig: &'static str = self.sig;
+        let after = sig.split_once('.').map_or(sig, |(_, a)| a);
         after.split(['(', ' ']).next().unwrap_or(after)
     }
 

@@ -459,10 +459,13 @@ macro_rules! def {
         // The same closure for the compiled path (`rules::compiled`), called without
         // Rhai's dispatch.
         let editing = $api.theme == $crate::rules::api::Theme::Editing;
-        $api.natives.add(
-            &d.rhai_name(),
-            $crate::rules::compiled::Native::of(f.clone(), editing),
-        );
+        if let Some(n) = $api.natives.as_mut() {
+            n.add(
+                d.name(),
+                d.is_property(),
+                $crate::rules::compiled::Native::of(f.clone(), editing),
+            );
+        }
         rhai::FuncRegistration::new(d.rhai_name())
             .with_params_info(d.params_info())
             .with_comments([d.comment()])
@@ -477,19 +480,23 @@ pub(crate) struct Api<'a> {
     pub(crate) e: &'a mut Engine,
     pub(crate) theme: Theme,
     pub(crate) docs: Vec<FnDoc>,
-    pub(crate) natives: super::compiled::Natives,
+    /// The functions for the compiled path, when wanted.
+    pub(crate) natives: Option<super::compiled::Natives>,
 }
 
 /// Registers the whole script API on `e`; returns its documentation, one entry per function,
-/// and the functions themselves for the compiled path.
-pub(super) fn register(e: &mut Engine) -> (Vec<FnDoc>, super::compiled::Natives) {
+/// and, when `natives`, the functions themselves for the compiled path.
+pub(super) fn register(
+    e: &mut Engine,
+    natives: bool,
+) -> (Vec<FnDoc>, Option<super::compiled::Natives>) {
     e.register_type_with_name::<Ctx>("State");
     e.register_type_with_name::<MoveRef>("Move");
     let mut api = Api {
         e,
         theme: Theme::Reading,
         docs: Vec::new(),
-        natives: Default::default(),
+        natives: natives.then(Default::default),
     };
     for (theme, part) in [
         (Theme::Reading, reading::register as fn(&mut Api)),

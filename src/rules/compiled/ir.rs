@@ -33,6 +33,8 @@ pub(super) enum Op {
 
 /// An expression.
 pub(super) enum Ex {
+    /// A whole number: made in place, where cloning a value is a call.
+    Int(i64),
     Const(Dynamic),
     Var(Slot),
     /// A function of the API or of Rhai's library called as `f(a, b)`: its site (by index in

@@ -297,7 +297,7 @@ impl Fun<'_, '_> {
         Ok(match e {
             Expr::DynamicConstant(d, _) => Ex::Const((**d).clone()),
             Expr::BoolConstant(b, _) => Ex::Const(Dynamic::from_bool(*b)),
-            Expr::IntegerConstant(n, _) => Ex::Const(Dynamic::from_int(*n)),
+            Expr::IntegerConstant(n, _) => Ex::Int(*n),
             Expr::CharConstant(c, _) => Ex::Const(Dynamic::from(*c)),
             Expr::StringConstant(s, _) => Ex::Const(s.clone().into()),
             Expr::Unit(_) => Ex::Const(Dynamic::UNIT),
@@ -358,7 +358,7 @@ impl Fun<'_, '_> {
             return unsupported(&format!("`{name}` is not a function it can call"), pos);
         }
         self.unit.sites.push(Site {
-            api: api.to_vec().into_boxed_slice(),
+            api: api.into_boxed_slice(),
             builtin,
         });
         self.unit.site_of.insert(key, self.unit.sites.len() - 1);

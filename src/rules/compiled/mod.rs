@@ -29,13 +29,26 @@ pub(crate) use run::Bail;
 /// is then left to Rhai: a hook that keeps meeting what only Rhai does would pay twice.
 const MAX_BAILS: u32 = 8;
 
+/// A compiled function as a hook call starts it.
+struct Entry {
+    name: String,
+    arity: usize,
+    ix: ir::FnIx,
+    /// It never assigns a parameter: the call's arguments are lent, not copied.
+    keeps: bool,
+    /// It does nothing (an empty body).
+    noop: bool,
+    /// How often it handed its call to Rhai.
+    bails: Cell<u32>,
+}
+
 /// A script's compiled functions.
 pub(crate) struct Program {
     funcs: Vec<Option<ir::Func>>,
     /// The functions called, one site per name and arity.
     sites: Vec<ir::Site>,
-    /// Compiled functions by name and arity, with how often each handed its call to Rhai.
-    entries: Vec<(String, usize, ir::FnIx, Cell<u32>)>,
+    /// The compiled functions a hook call can start at.
+    entries: Vec<Entry>,
     /// Functions left to Rhai, and why.
     left: Vec<(String, String)>,
     /// Whether a compiled function edits the move list in place.
@@ -110,9 +123,16 @@ impl Program {
         let entries = funcs
             .iter()
             .enumerate()
-            .filter_map(|(i, f)| {
-                f.as_ref()
-                    .map(|f| (f.name.clone(), f.params, i, Cell::new(0)))
+            .filter_map(|(ix, f)| {
+                let f = f.as_ref()?;
+                Some(Entry {
+                    name: f.name.clone(),
+                    arity: f.params,
+                    ix,
+                    keeps: f.keeps_params,
+                    noop: f.body.0.iter().all(|s| matches!(s, ir::St::Noop)),
+                    bails: Cell::new(0),
+                })
             })
             .collect();
         let edits = unit
@@ -130,16 +150,28 @@ impl Program {
         }
     }
 
-    /// The compiled function `name` taking `arity` arguments, when it is compiled and has not
-    /// handed its call to Rhai too often.
+    /// The compiled function `name` taking `arity` arguments, for [`Program::run`].
     pub(crate) fn entry(&self, name: &str, arity: usize) -> Option<usize> {
         self.entries
             .iter()
-            .position(|e| e.1 == arity && e.0 == name && e.3.get() < MAX_BAILS)
+            .position(|e| e.arity == arity && e.name == name)
     }
 
-    /// Runs entry `e` (from [`Program::entry`]) with `args`. On `Bail` the caller undoes what
-    /// the run changed and runs the call through Rhai.
+    /// Whether entry `e` does nothing at all (an empty body): a hook whose value is not used
+    /// need not be called.
+    pub(crate) fn is_noop(&self, e: Option<usize>) -> bool {
+        e.is_some_and(|e| self.entries[e].noop)
+    }
+
+    /// Whether entry `e` is still run compiled: a function that keeps handing its call to
+    /// Rhai would pay twice, so after a few hand-overs it is left to Rhai.
+    pub(crate) fn usable(&self, e: usize) -> bool {
+        self.entries[e].bails.get() < MAX_BAILS
+    }
+
+    /// Runs entry `e` (from [`Program::entry`]) with `args`, given back as they were when it
+    /// returns. On `Bail` the caller undoes what the run changed and runs the call through
+    /// Rhai.
     pub(crate) fn run(&self, e: usize, args: &mut [&mut Dynamic]) -> Result<Dynamic, Bail> {
         let entry = &self.entries[e];
         // A hook calling a hook is refused before it gets here; a borrowed stack would be a
@@ -152,24 +184,25 @@ impl Program {
             ops: 0,
             depth: 0,
         };
-        // On `Bail` Rhai is given the same arguments: lent when the hook leaves them as they
-        // are (a copy of a handle or a move is an allocation), copied otherwise.
-        let keeps = self.funcs[entry.2].as_ref().is_some_and(|f| f.keeps_params);
-        if keeps {
+        // Lent when the function leaves them as they are (a copy of a handle or a move is an
+        // allocation), copied otherwise.
+        if entry.keeps {
             run.stack
                 .extend(args.iter_mut().map(|a| std::mem::take(&mut **a)));
         } else {
             run.stack.extend(args.iter().map(|a| (**a).clone()));
         }
-        let r = run.enter(entry.2, 0);
-        if keeps {
+        let r = run
+            .enter(entry.ix, 0)
+            .and_then(|v| run.finish().map(|()| v));
+        if entry.keeps {
             for (a, v) in args.iter_mut().zip(run.stack.drain(..)) {
                 **a = v;
             }
         }
         stack.clear();
         if r.is_err() {
-            entry.3.set(entry.3.get() + 1);
+            entry.bails.set(entry.bails.get() + 1);
         }
         r
     }

@@ -4,14 +4,15 @@
 //! Rhai's dispatch would match them.
 
 use std::any::TypeId;
-use std::collections::HashMap;
 
 use rhai::{Dynamic, EvalAltResult, ImmutableString, RhaiFunc, RhaiNativeFunc};
 
 /// One registered function: its parameter types (as Rhai matches them), and the function.
 #[derive(Clone)]
 pub(crate) struct Native {
-    types: Box<[TypeId]>,
+    /// Its parameters' types, in place (a list of its own for each of the API's functions
+    /// would be an allocation per function for every game loaded).
+    kinds: smallvec::SmallVec<[Kind; 6]>,
     func: RhaiFunc,
     /// It edits the move list in place (not only appends): a call that may have to be run
     /// again keeps a copy of the list to go back to.
@@ -28,34 +29,22 @@ impl Native {
     where
         FN: RhaiNativeFunc<A, N, X, R, F>,
     {
-        // Rhai matches a `&str` or `String` parameter on its own string type.
-        let types = FN::param_types()
-            .iter()
-            .map(|&t| {
-                if t == TypeId::of::<&str>() || t == TypeId::of::<String>() {
-                    TypeId::of::<ImmutableString>()
-                } else {
-                    t
-                }
-            })
-            .collect();
         Native {
-            types,
+            kinds: FN::param_types().iter().map(|&t| Kind::of(t)).collect(),
             func: f.into_rhai_function(true, false),
             edits,
         }
     }
 
-    /// Whether it takes arguments of these types, exactly as Rhai's dispatch matches them.
-    pub(super) fn takes(&self, args: impl Iterator<Item = TypeId>) -> bool {
-        let mut n = 0;
-        for t in args {
-            if self.types.get(n) != Some(&t) {
-                return false;
-            }
-            n += 1;
-        }
-        n == self.types.len()
+    /// Whether it takes these arguments, exactly as Rhai's dispatch matches them.
+    pub(super) fn takes(&self, first: Option<&Dynamic>, rest: &[Dynamic]) -> bool {
+        let n = usize::from(first.is_some()) + rest.len();
+        n == self.kinds.len()
+            && first
+                .into_iter()
+                .chain(rest)
+                .zip(self.kinds.iter())
+                .all(|(a, k)| k.fits(a))
     }
 
     /// Whether its first argument is taken by reference (a method on its receiver).
@@ -77,34 +66,84 @@ impl Native {
     }
 
     fn any_param(&self) -> bool {
-        self.types.contains(&TypeId::of::<Dynamic>())
+        self.kinds
+            .iter()
+            .any(|k| matches!(k, Kind::Other(t) if *t == TypeId::of::<Dynamic>()))
     }
 }
 
-/// The registered API functions by name and arity, each name's overloads in registration
-/// order (a later registration of the same types replaces the earlier, as in Rhai).
-#[derive(Default)]
-pub(crate) struct Natives(HashMap<(String, usize), Vec<Native>>);
+/// A parameter's type, as a call checks it: a tag test for Rhai's own types, where asking a
+/// value its type would cost a call.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Int,
+    Bool,
+    Str,
+    Other(TypeId),
+}
 
-impl Natives {
-    /// Records `n` under `name` (the Rhai name: `get$turn` for a property).
-    pub(crate) fn add(&mut self, name: &str, n: Native) {
-        let list = self.0.entry((name.to_string(), n.types.len())).or_default();
-        match list.iter_mut().find(|o| o.types == n.types) {
-            Some(old) => *old = n,
-            None => list.push(n),
+impl Kind {
+    fn of(t: TypeId) -> Kind {
+        if t == TypeId::of::<i64>() {
+            Kind::Int
+        } else if t == TypeId::of::<bool>() {
+            Kind::Bool
+        } else if t == TypeId::of::<ImmutableString>()
+            || t == TypeId::of::<&str>()
+            || t == TypeId::of::<String>()
+        {
+            // Rhai matches a `&str` or `String` parameter on its own string type.
+            Kind::Str
+        } else {
+            Kind::Other(t)
         }
     }
 
-    /// The overloads a call of `name` with `arity` arguments can reach (none when the API
-    /// has no such function), or `None` when the compiled path cannot call every one of them
-    /// the way Rhai would: one needs Rhai's call context, or takes any type (`Dynamic`), whose
-    /// place in Rhai's search is its own.
-    pub(super) fn overloads(&self, name: &str, arity: usize) -> Option<&[Native]> {
-        let Some(list) = self.0.get(&(name.to_string(), arity)) else {
-            return Some(&[]);
+    /// Whether `v` is of this type: what Rhai's dispatch asks of its type.
+    fn fits(self, v: &Dynamic) -> bool {
+        match self {
+            Kind::Int => v.is_int(),
+            Kind::Bool => v.is_bool(),
+            Kind::Str => v.is_string(),
+            Kind::Other(t) => v.type_id() == t,
+        }
+    }
+}
+
+/// The registered API functions in registration order, by the name a script writes and
+/// whether it is a property (registered as `get$name`). Kept as a plain list: it is made for
+/// every game loaded, and looked up only while a script is compiled.
+#[derive(Default)]
+pub(crate) struct Natives(Vec<(&'static str, bool, Native)>);
+
+impl Natives {
+    /// Records `n` under `name`, a property's getter when `property`.
+    pub(crate) fn add(&mut self, name: &'static str, property: bool, n: Native) {
+        self.0.push((name, property, n));
+    }
+
+    /// The overloads a call of `name` (Rhai's name: `get$turn` for a property) with `arity`
+    /// arguments can reach (none when the API has no such function), a later registration of
+    /// the same types replacing the earlier as in Rhai; or `None` when the compiled path
+    /// cannot call every one of them the way Rhai would: one needs Rhai's call context, or
+    /// takes any type (`Dynamic`), whose place in Rhai's search is its own.
+    pub(super) fn overloads(&self, name: &str, arity: usize) -> Option<Vec<Native>> {
+        let (bare, property) = match name.strip_prefix("get$") {
+            Some(b) => (b, true),
+            None => (name, false),
         };
+        let mut list: Vec<Native> = Vec::new();
+        for (_, _, n) in self
+            .0
+            .iter()
+            .filter(|e| e.0 == bare && e.1 == property && e.2.kinds.len() == arity)
+        {
+            match list.iter_mut().find(|o| o.kinds == n.kinds) {
+                Some(old) => *old = n.clone(),
+                None => list.push(n.clone()),
+            }
+        }
         let callable = list.iter().all(|n| !n.needs_context() && !n.any_param());
-        callable.then_some(list.as_slice())
+        callable.then_some(list)
     }
 }

@@ -30,7 +30,7 @@ const MAX_DEPTH: u32 = 32;
 /// The biggest value a compiled run returns from an API call or builds: well under Rhai's
 /// limits on strings, arrays and maps, which Rhai checks on every call's result.
 const MAX_STRING: usize = 8 * 1024;
-const MAX_ITEMS: usize = 50_000;
+const MAX_ITEMS: usize = 5_000;
 
 /// How a statement ended.
 enum Flow {
@@ -57,15 +57,20 @@ fn too_big(v: &Dynamic) -> bool {
             *bytes += s.len();
         } else if let Ok(a) = v.as_array_ref() {
             *items += a.len();
-            for x in a.iter() {
+            for x in a.iter().filter(|x| !x.is_int()) {
                 if *items > MAX_ITEMS || *bytes > MAX_STRING {
                     return;
                 }
                 size(x, items, bytes);
             }
-        } else if v.is_map() {
-            // Maps are rare in API results: left to Rhai.
-            *items = usize::MAX;
+        } else if let Some(m) = v.read_lock::<rhai::Map>() {
+            *items += m.len();
+            for x in m.values().filter(|x| !x.is_int()) {
+                if *items > MAX_ITEMS || *bytes > MAX_STRING {
+                    return;
+                }
+                size(x, items, bytes);
+            }
         }
     }
     if v.is_int() || v.is_bool() || v.is_unit() {
@@ -111,9 +116,22 @@ impl Run<'_> {
         }
     }
 
+    /// Counts a statement or a loop round; every 64th, looks at the limits. (What the call
+    /// copied in all is looked at again when it ends: see [`Run::finish`].)
     fn tick(&mut self) -> R<()> {
         self.ops += 1;
-        if self.ops > MAX_OPS || crate::rules::memory::past_half() {
+        if self.ops & 63 == 0 && (self.ops > MAX_OPS || crate::rules::memory::past_half()) {
+            return Err(Bail);
+        }
+        Ok(())
+    }
+
+    /// A run that ended: handed to Rhai when it allocated, in all, a fair part of what a
+    /// call may hold. What a call holds at any moment is never more than what it allocated,
+    /// and what it allocated only grows: so a run under this bound at its end never came near
+    /// the memory limit between the points where it looked.
+    pub(super) fn finish(&self) -> R<()> {
+        if crate::rules::memory::allocated_past_quarter() {
             return Err(Bail);
         }
         Ok(())
@@ -126,7 +144,9 @@ impl Run<'_> {
     fn block(&mut self, b: &Block) -> R<Flow> {
         let mut last = Flow::Next(Dynamic::UNIT);
         for st in &b.0 {
-            last = self.stmt(st)?;
+            if let Flow::Next(v) = std::mem::replace(&mut last, self.stmt(st)?) {
+                discard(v);
+            }
             if !matches!(last, Flow::Next(_)) {
                 break;
             }
@@ -135,13 +155,20 @@ impl Run<'_> {
     }
 
     fn truth(&mut self, e: &Ex) -> R<bool> {
-        self.eval(e)?.as_bool().map_err(|_| Bail)
+        let v = self.eval(e)?;
+        let b = v.as_bool().map_err(|_| Bail);
+        discard(v);
+        b
     }
 
     /// A loop's body ran: whether the loop goes on, or how it ends.
     fn round(&mut self, body: &Block) -> R<Option<Flow>> {
         Ok(match self.block(body)? {
-            Flow::Next(_) | Flow::Continue => None,
+            Flow::Next(v) => {
+                discard(v);
+                None
+            }
+            Flow::Continue => None,
             Flow::Break => Some(Flow::Next(Dynamic::UNIT)),
             r @ Flow::Return(_) => Some(r),
         })
@@ -155,13 +182,14 @@ impl Run<'_> {
             St::Block(b) => self.block(b)?,
             St::Let(s, e) | St::Set(s, e) => {
                 let v = self.eval(e)?;
-                *self.slot(*s) = v;
+                discard(std::mem::replace(self.slot(*s), v));
                 Flow::Next(Dynamic::UNIT)
             }
             St::SetOp(s, op, e) => {
                 let v = self.eval(e)?;
                 let new = binary(*op, self.slot(*s), &v)?;
-                *self.slot(*s) = new;
+                discard(v);
+                discard(std::mem::replace(self.slot(*s), new));
                 Flow::Next(Dynamic::UNIT)
             }
             St::If(c, yes, no) => {
@@ -204,7 +232,7 @@ impl Run<'_> {
                 let mut i = a;
                 while i < b || (*inclusive && i == b) {
                     self.tick()?;
-                    *self.slot(*var) = Dynamic::from_int(i);
+                    discard(std::mem::replace(self.slot(*var), Dynamic::from_int(i)));
                     if let Some(end) = self.round(body)? {
                         out = end;
                         break;
@@ -242,12 +270,16 @@ impl Run<'_> {
     fn eval(&mut self, e: &Ex) -> R<Dynamic> {
         self.ops += 1;
         match e {
+            Ex::Int(n) => Ok(Dynamic::from_int(*n)),
             Ex::Const(v) => Ok(v.clone()),
-            Ex::Var(s) => Ok(self.slot(*s).clone()),
+            Ex::Var(s) => Ok(copy(self.slot(*s))),
             Ex::Binary(op, ab) => {
                 let a = self.eval(&ab.0)?;
                 let b = self.eval(&ab.1)?;
-                binary(*op, &a, &b)
+                let r = binary(*op, &a, &b);
+                discard(a);
+                discard(b);
+                r
             }
             Ex::Neg(a) => {
                 let n = self.eval(a)?.as_int().map_err(|_| Bail)?;
@@ -316,11 +348,13 @@ impl Run<'_> {
         for a in args {
             vals.push(self.eval(a)?);
         }
-        match (target, vals.split_first_mut()) {
+        let r = match (target, vals.split_first_mut()) {
             (Some(t), _) => self.site(site, Recv::Slot(t), &mut vals),
             (None, Some((first, rest))) => self.site(site, Recv::Value(first), rest),
             (None, None) => self.site(site, Recv::None, &mut []),
-        }
+        };
+        discard_all(vals);
+        r
     }
 
     fn chain(&mut self, c: &Chain) -> R<Dynamic> {
@@ -343,7 +377,7 @@ impl Run<'_> {
         };
         let mut at = 0;
         for l in &c.links {
-            cur = match l {
+            let next = match l {
                 Link::Call(site, args) => {
                     let rest = &mut vals[at..at + args.len()];
                     at += args.len();
@@ -376,7 +410,9 @@ impl Run<'_> {
                     }
                 }
             };
+            discard(std::mem::replace(&mut cur, next));
         }
+        discard_all(vals);
         Ok(cur)
     }
 
@@ -391,14 +427,7 @@ impl Run<'_> {
             Recv::Value(v) => Some(v),
             Recv::None => None,
         };
-        let found = {
-            let types = recv
-                .as_deref()
-                .map(Dynamic::type_id)
-                .into_iter()
-                .chain(rest.iter().map(Dynamic::type_id));
-            site.api.iter().find(|n| n.takes(types.clone()))
-        };
+        let found = site.api.iter().find(|n| n.takes(recv.as_deref(), rest));
         let Some(n) = found else {
             return match site.builtin {
                 Some(b) => builtin(b, recv.as_deref(), rest),
@@ -419,10 +448,47 @@ impl Run<'_> {
         }
         refs.extend(rest.iter_mut());
         let v = n.call(&mut refs).ok_or(Bail)?.map_err(|_| Bail)?;
+        drop(refs);
+        // The arguments taken by value were consumed (left as `()`).
+        for a in rest.iter_mut() {
+            discard(std::mem::take(a));
+        }
         if too_big(&v) {
             return Err(Bail);
         }
         Ok(v)
+    }
+}
+
+/// A copy of a value: made in place for a number or a boolean, where cloning is a call.
+#[inline]
+fn copy(v: &Dynamic) -> Dynamic {
+    if let Ok(n) = v.as_int() {
+        Dynamic::from_int(n)
+    } else if let Ok(b) = v.as_bool() {
+        Dynamic::from_bool(b)
+    } else {
+        v.clone()
+    }
+}
+
+/// Drops a value, without the call dropping costs for one that holds nothing on the heap.
+#[inline]
+fn discard(v: Dynamic) {
+    if v.is_unit() || v.is_int() || v.is_bool() {
+        std::mem::forget(v);
+    } else {
+        drop(v);
+    }
+}
+
+/// Drops a list of values: at once when none holds anything on the heap and the list is in
+/// place (not spilled), where dropping each would be a call.
+fn discard_all<const N: usize>(v: SmallVec<[Dynamic; N]>) {
+    if !v.spilled() && v.iter().all(|x| x.is_unit() || x.is_int() || x.is_bool()) {
+        std::mem::forget(v);
+    } else {
+        drop(v);
     }
 }
 
