@@ -161,3 +161,20 @@ fn show_names_what_runs_in_the_interpreter_and_why() {
         "{shown}"
     );
 }
+
+#[test]
+fn a_function_defining_a_closure_is_left_to_rhai() {
+    // The closure's body lies inside the function's braces; its statements are not the
+    // function's (a function named before or after the closure's hash, both).
+    for name in ["aaa", "zzz"] {
+        let script = format!(
+            "{PLACE}fn {name}() {{ let g = |y| {{ 5 }}; 1 }}\nfn after_move(s, m) {{ s.add_score(0, {name}()); }}\n"
+        );
+        let dir = game(&format!("closure-{name}"), "", &script);
+        let d = dir.to_str().expect("path");
+        let (c, i) = both_ways(&["play", d, "--seat", "all=random", "--seed", "1"]);
+        assert_eq!(c, i, "{name}");
+        assert!(c.1.contains("final score A 6, B 0"), "{name}: {}", c.1);
+        assert!(show(&dir).contains("is defined in it"), "{}", show(&dir));
+    }
+}

@@ -65,7 +65,14 @@ pub(super) fn lower(ast: &AST, unit: &mut Unit) -> Vec<L<(Func, Vec<FnIx>)>> {
             let at = st.position();
             if at.is_none() {
                 placeless = true;
-            } else if let Some(i) = defs.iter().position(|d| d.2 <= at && at <= d.3) {
+            } else if let Some(i) = defs
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.2 <= at && at <= d.3)
+                // A closure's body lies inside its function's braces: the innermost holds it.
+                .max_by_key(|(_, d)| d.2)
+                .map(|(i, _)| i)
+            {
                 bodies[i].push((*st).clone());
             }
         }
@@ -73,12 +80,25 @@ pub(super) fn lower(ast: &AST, unit: &mut Unit) -> Vec<L<(Func, Vec<FnIx>)>> {
     });
     defs.iter()
         .zip(bodies)
-        .map(|((name, params, ..), body)| {
+        .enumerate()
+        .map(|(i, ((name, params, ..), body))| {
             if placeless {
                 return Err("a statement of the script has no position".into());
             }
             if defs.iter().any(|d| d.0 == *name && d.4) {
                 return Err("a method (`this`)".into());
+            }
+            // A closure defined inside: which statements are the function's own would rest
+            // on positions alone.
+            // (A closure's body may end without a position: where it starts decides; one
+            // with no start at all could be anywhere.)
+            let (_, _, start, end, _) = &defs[i];
+            if defs
+                .iter()
+                .enumerate()
+                .any(|(j, d)| j != i && (d.2.is_none() || (*start <= d.2 && d.2 <= *end)))
+            {
+                return Err("a closure (`|x| ...`) is defined in it".into());
             }
             let mut f = Fun {
                 unit,
