@@ -146,7 +146,7 @@ fn functions_outside_the_subset_are_left_to_rhai_with_the_reason() {
     let report = p.report();
     let why = |f: &str| report.iter().find(|r| r.0 == f).and_then(|r| r.1.clone());
     assert!(
-        why("a").is_some_and(|w| w.contains("`filter`")),
+        why("a").is_some_and(|w| w.contains("closure")),
         "{report:?}"
     );
     assert_eq!(why("b").as_deref(), Some("it calls `a`"));
