@@ -100,32 +100,35 @@ pub(super) fn call_starts(start: bool) {
 /// The limit the running hook call has passed, if any (never where the counting allocator is
 /// not installed).
 pub(super) fn over_limit() -> Option<Over> {
-    let (held_base, traffic_base) = BASE.try_with(Cell::get).ok().flatten()?;
-    if held().wrapping_sub(held_base) > MAX_SCRIPT_BYTES {
+    let (held, traffic) = since_start()?;
+    if held > MAX_SCRIPT_BYTES {
         return Some(Over::Held);
     }
+    (traffic > MAX_SCRIPT_TRAFFIC).then_some(Over::Traffic)
+}
+
+/// What the running hook call holds and has allocated since it started; `None` outside hook
+/// calls.
+fn since_start() -> Option<(isize, usize)> {
+    let (held_base, traffic_base) = BASE.try_with(Cell::get).ok().flatten()?;
     let traffic = TRAFFIC.try_with(Cell::get).unwrap_or(0);
-    (traffic.wrapping_sub(traffic_base) > MAX_SCRIPT_TRAFFIC).then_some(Over::Traffic)
+    Some((
+        held().wrapping_sub(held_base),
+        traffic.wrapping_sub(traffic_base),
+    ))
 }
 
 /// Whether the running hook call holds or has copied half of what it may: the compiled path
 /// (`compiled`) checks less often than Rhai's every operation, so it hands the call to Rhai
 /// well before a limit, and Rhai decides.
 pub(super) fn past_half() -> bool {
-    let Some((held_base, traffic_base)) = BASE.try_with(Cell::get).ok().flatten() else {
-        return false;
-    };
-    let traffic = TRAFFIC.try_with(Cell::get).unwrap_or(0);
-    held().wrapping_sub(held_base) > MAX_SCRIPT_BYTES / 2
-        || traffic.wrapping_sub(traffic_base) > MAX_SCRIPT_TRAFFIC / 2
+    since_start().is_some_and(|(held, traffic)| {
+        held > MAX_SCRIPT_BYTES / 2 || traffic > MAX_SCRIPT_TRAFFIC / 2
+    })
 }
 
 /// Whether the running hook call has allocated, in all, more than a quarter of what it may
 /// hold: a bound on what it can have held at any moment of the call.
 pub(super) fn allocated_past_quarter() -> bool {
-    let Some((_, traffic_base)) = BASE.try_with(Cell::get).ok().flatten() else {
-        return false;
-    };
-    let traffic = TRAFFIC.try_with(Cell::get).unwrap_or(0);
-    traffic.wrapping_sub(traffic_base) > (MAX_SCRIPT_BYTES / 4) as usize
+    since_start().is_some_and(|(_, traffic)| traffic > (MAX_SCRIPT_BYTES / 4) as usize)
 }

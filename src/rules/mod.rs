@@ -676,11 +676,10 @@ impl Rules {
         access: Access,
         arg: Option<&mut Dynamic>,
     ) -> Result<(Dynamic, bool), RuleError> {
-        let inside = || RuleError::engine(&self.game, "a hook was called from inside a hook");
         {
-            let mut w = self.ctx.0.try_borrow_mut().map_err(|_| inside())?;
+            let mut w = self.ctx.0.try_borrow_mut().map_err(|_| self.inside())?;
             if !matches!(w.access, Access::Closed) {
-                return Err(inside());
+                return Err(self.inside());
             }
             w.access = access;
             w.turn_set = false;
@@ -705,7 +704,7 @@ impl Rules {
                 Err(_) => {
                     drop(args);
                     drop(close);
-                    return Err(inside());
+                    return Err(self.inside());
                 }
             },
         };
@@ -725,12 +724,16 @@ impl Rules {
         if !self.compiled.is_noop(entry) {
             return Ok(false);
         }
-        let inside = || RuleError::engine(&self.game, "a hook was called from inside a hook");
-        let w = self.ctx.0.try_borrow().map_err(|_| inside())?;
+        let w = self.ctx.0.try_borrow().map_err(|_| self.inside())?;
         if !matches!(w.access, Access::Closed) {
-            return Err(inside());
+            return Err(self.inside());
         }
         Ok(true)
+    }
+
+    /// The error for a hook called while another runs.
+    fn inside(&self) -> RuleError {
+        RuleError::engine(&self.game, "a hook was called from inside a hook")
     }
 
     /// Runs compiled function `e` for a hook call whose handle is open with `access`; `None`

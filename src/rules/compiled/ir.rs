@@ -169,5 +169,8 @@ pub(super) struct Func {
     /// No statement assigns a parameter: a hook's arguments can be lent to the run and given
     /// back as they were.
     pub(super) keeps_params: bool,
+    /// Its body does nothing (no statement, or only empty ones): asked at every hook call,
+    /// so read off the body once.
+    pub(super) noop: bool,
     pub(super) body: Block,
 }

@@ -122,6 +122,7 @@ pub(super) fn lower(ast: &AST, unit: &mut Unit) -> Vec<L<(Func, Vec<FnIx>)>> {
                     params: params.len(),
                     slots: f.max,
                     keeps_params: !f.assigns_params,
+                    noop: body.0.iter().all(|s| matches!(s, St::Noop)),
                     body,
                 },
                 f.calls,

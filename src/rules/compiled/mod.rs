@@ -1,14 +1,13 @@
 //! Script functions compiled past Rhai's interpreter, for the hooks' common subset: whole
-//! numbers and booleans, variables, `if`, loops over ranges, calls of the script's own
-//! functions and of the API. Rhai stays the language and the reference: it parses the script,
+//! numbers, booleans, strings and arrays as values, variables, `if`, loops over ranges and
+//! arrays, calls of the script's own functions and of the API. Rhai stays the language and the reference: it parses the script,
 //! and every function outside the subset, every value the subset does not handle and every
 //! error is Rhai's to run (see [`run`]).
 //!
 //! Why: a hook called through Rhai pays its dispatch on every call (about 1,250 instructions
 //! for an empty `moves` hook, 2,200 for `s.top(c)`: `benches/script-boundary.sh`), and a
 //! hook runs at every position of every game. Here a variable is a slot in a frame, an API
-//! call goes to the registered closure directly, and the call of an empty hook is a few
-//! dozen instructions.
+//! call goes to the registered closure directly, and a hook with an empty body is not called.
 
 mod ir;
 mod lower;
@@ -29,26 +28,13 @@ pub(crate) use run::Bail;
 /// is then left to Rhai: a hook that keeps meeting what only Rhai does would pay twice.
 const MAX_BAILS: u32 = 8;
 
-/// A compiled function as a hook call starts it.
-struct Entry {
-    name: String,
-    arity: usize,
-    ix: ir::FnIx,
-    /// It never assigns a parameter: the call's arguments are lent, not copied.
-    keeps: bool,
-    /// It does nothing (an empty body).
-    noop: bool,
-    /// How often it handed its call to Rhai.
-    bails: Cell<u32>,
-}
-
 /// A script's compiled functions.
 pub(crate) struct Program {
     funcs: Vec<Option<ir::Func>>,
     /// The functions called, one site per name and arity.
     sites: Vec<ir::Site>,
-    /// The compiled functions a hook call can start at.
-    entries: Vec<Entry>,
+    /// How often each function handed its call to Rhai (by index, as `funcs`).
+    bails: Vec<Cell<u32>>,
     /// Functions left to Rhai, and why.
     left: Vec<(String, String)>,
     /// Whether a compiled function edits the move list in place.
@@ -63,7 +49,7 @@ impl Program {
         Program {
             funcs: Vec::new(),
             sites: Vec::new(),
-            entries: Vec::new(),
+            bails: Vec::new(),
             left: ast
                 .iter_fn_def()
                 .map(|f| (f.name.to_string(), "ICEBOX_INTERPRET is set".to_string()))
@@ -120,30 +106,15 @@ impl Program {
                 break;
             }
         }
-        let entries = funcs
-            .iter()
-            .enumerate()
-            .filter_map(|(ix, f)| {
-                let f = f.as_ref()?;
-                Some(Entry {
-                    name: f.name.clone(),
-                    arity: f.params,
-                    ix,
-                    keeps: f.keeps_params,
-                    noop: f.body.0.iter().all(|s| matches!(s, ir::St::Noop)),
-                    bails: Cell::new(0),
-                })
-            })
-            .collect();
         let edits = unit
             .sites
             .iter()
             .flat_map(|s| s.api.iter())
             .any(|n| n.edits);
         Program {
+            bails: funcs.iter().map(|_| Cell::new(0)).collect(),
             funcs,
             sites: unit.sites,
-            entries,
             left,
             edits,
             stack: RefCell::new(Vec::new()),
@@ -152,28 +123,35 @@ impl Program {
 
     /// The compiled function `name` taking `arity` arguments, for [`Program::run`].
     pub(crate) fn entry(&self, name: &str, arity: usize) -> Option<usize> {
-        self.entries
-            .iter()
-            .position(|e| e.arity == arity && e.name == name)
+        self.funcs.iter().position(|f| {
+            f.as_ref()
+                .is_some_and(|f| f.params == arity && f.name == name)
+        })
+    }
+
+    fn func(&self, e: usize) -> Option<&ir::Func> {
+        self.funcs.get(e)?.as_ref()
     }
 
     /// Whether entry `e` does nothing at all (an empty body): a hook whose value is not used
     /// need not be called.
     pub(crate) fn is_noop(&self, e: Option<usize>) -> bool {
-        e.is_some_and(|e| self.entries[e].noop)
+        e.and_then(|e| self.func(e)).is_some_and(|f| f.noop)
     }
 
     /// Whether entry `e` is still run compiled: a function that keeps handing its call to
     /// Rhai would pay twice, so after a few hand-overs it is left to Rhai.
     pub(crate) fn usable(&self, e: usize) -> bool {
-        self.entries[e].bails.get() < MAX_BAILS
+        self.bails.get(e).is_some_and(|b| b.get() < MAX_BAILS)
     }
 
     /// Runs entry `e` (from [`Program::entry`]) with `args`, given back as they were when it
     /// returns. On `Bail` the caller undoes what the run changed and runs the call through
     /// Rhai.
     pub(crate) fn run(&self, e: usize, args: &mut [&mut Dynamic]) -> Result<Dynamic, Bail> {
-        let entry = &self.entries[e];
+        let (Some(f), Some(bails)) = (self.func(e), self.bails.get(e)) else {
+            return Err(Bail);
+        };
         // A hook calling a hook is refused before it gets here; a borrowed stack would be a
         // call from inside a call, which only Rhai handles.
         let mut stack = self.stack.try_borrow_mut().map_err(|_| Bail)?;
@@ -186,23 +164,21 @@ impl Program {
         };
         // Lent when the function leaves them as they are (a copy of a handle or a move is an
         // allocation), copied otherwise.
-        if entry.keeps {
+        if f.keeps_params {
             run.stack
                 .extend(args.iter_mut().map(|a| std::mem::take(&mut **a)));
         } else {
             run.stack.extend(args.iter().map(|a| (**a).clone()));
         }
-        let r = run
-            .enter(entry.ix, 0)
-            .and_then(|v| run.finish().map(|()| v));
-        if entry.keeps {
+        let r = run.enter(e, 0).and_then(|v| run.finish().map(|()| v));
+        if f.keeps_params {
             for (a, v) in args.iter_mut().zip(run.stack.drain(..)) {
                 **a = v;
             }
         }
         stack.clear();
         if r.is_err() {
-            entry.bails.set(entry.bails.get() + 1);
+            bails.set(bails.get() + 1);
         }
         r
     }
@@ -213,7 +189,7 @@ impl Program {
         self.edits
     }
 
-    /// Every function of the script in order, with why it is left to Rhai (`None`: it is
+    /// Every function of the script by name, with why it is left to Rhai (`None`: it is
     /// compiled).
     pub(crate) fn report(&self) -> Vec<(String, Option<String>)> {
         let mut out: Vec<(String, Option<String>)> = self
