@@ -234,6 +234,48 @@ impl RayLines {
     /// Whether one of seat `by`'s plain rays along direction line `i` (of `dirs`) reaches
     /// `target` in `s`: the first piece met walking back from it decides.
     fn reach_along(&self, t: &Tables, s: &State, by: PlayerId, target: CellId, i: usize) -> bool {
+        self.walk_back(t, s, by, target, i, |c| s.top_cell(c).map(|_| true))
+    }
+
+    /// [`RayLines::reach_along`] after a move, unplayed, that leaves the cells `emptied`
+    /// with no piece and `filled` with one that is not `by`'s on top, and changes no other
+    /// cell of the line nor `target`: the first piece met is then one the move left alone, or
+    /// a blocker.
+    #[allow(clippy::too_many_arguments)]
+    fn reach_along_after(
+        &self,
+        t: &Tables,
+        s: &State,
+        by: PlayerId,
+        target: CellId,
+        i: usize,
+        emptied: &[CellId],
+        filled: &[CellId],
+    ) -> bool {
+        self.walk_back(t, s, by, target, i, |c| {
+            if filled.contains(&c) {
+                Some(false)
+            } else if emptied.contains(&c) {
+                None
+            } else {
+                s.top_cell(c).map(|_| true)
+            }
+        })
+    }
+
+    /// The walk back from `target` along direction line `i`, a cell's contents told by
+    /// `occupant`: `None` empty, `Some(true)` a piece of `s` that may be an attacker,
+    /// `Some(false)` a blocker.
+    #[inline(always)]
+    fn walk_back(
+        &self,
+        t: &Tables,
+        s: &State,
+        by: PlayerId,
+        target: CellId,
+        i: usize,
+        occupant: impl Fn(CellId) -> Option<bool>,
+    ) -> bool {
         let Some(&(d, most, ref rays)) = self.dirs.get(i) else {
             return false;
         };
@@ -248,13 +290,14 @@ impl RayLines {
             if most.is_some_and(|m| steps > m) || t.board.step(c, d) != Some(cur) {
                 return false;
             }
-            if s.top_cell(c).is_some() {
+            if let Some(may_attack) = occupant(c) {
                 // The first piece met decides for every ray of this direction.
-                return rays.iter().any(|&(i, least, bound)| {
-                    steps >= least
-                        && bound.is_none_or(|b| steps <= b)
-                        && t.generators[i].plain_reaches(t, s, by, c, target)
-                });
+                return may_attack
+                    && rays.iter().any(|&(i, least, bound)| {
+                        steps >= least
+                            && bound.is_none_or(|b| steps <= b)
+                            && t.generators[i].plain_reaches(t, s, by, c, target)
+                    });
             }
             cur = c;
         }
@@ -339,7 +382,42 @@ pub fn keep_safe(
     if moves.is_empty() {
         return;
     }
-    let mut scratch = s.clone();
+    with_scratch(s, |scratch| {
+        keep_safe_on(t, s, scratch, moves, p, royal, pats)
+    });
+}
+
+thread_local! {
+    /// The check test's copy of the position, kept between calls so that copying a position
+    /// into it reuses its buffers (`State::clone_from`): a copy per position generated was
+    /// 6% of chess perft.
+    static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` on a copy of `s`: the thread's kept one, or a new one if that is in use.
+fn with_scratch<R>(s: &State, f: impl FnOnce(&mut State) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => match slot.as_mut() {
+            Some(kept) => {
+                kept.clone_from(s);
+                f(kept)
+            }
+            None => f(slot.insert(s.clone())),
+        },
+        Err(_) => f(&mut s.clone()),
+    })
+}
+
+/// [`keep_safe`], with `scratch` a copy of `s` to play moves on (left as `s` again).
+fn keep_safe_on(
+    t: &Tables,
+    s: &State,
+    scratch: &mut State,
+    moves: &mut Vec<Move>,
+    p: PlayerId,
+    royal: super::KindId,
+    pats: &[usize],
+) {
     let mut buf = Vec::new();
     // Where the royal piece stands now: the board is scanned again only after a move that
     // could change that (most moves leave the king where it is).
@@ -369,24 +447,33 @@ pub fn keep_safe(
             Watch { line, single }
         });
     moves.retain(|m| {
-        let alone = leaves_royal_alone(m, piece, &home);
+        let alone = leaves_royal_alone(t, s, m, piece, &home);
         if let Some(w) = &watch
             && alone
         {
             match opened(t, m, &w.line, p) {
                 Opened::Nothing => return true,
-                Opened::Emptied(cells) => {
+                Opened::Emptied { emptied, filled } => {
                     if let Some((o, l, king)) = w.single {
-                        let along: smallvec::SmallVec<[u8; 2]> = cells
+                        let along: smallvec::SmallVec<[u8; 2]> = emptied
                             .iter()
                             .map(|c| w.line.get(c.index()).copied().unwrap_or(SEVERAL))
                             .collect();
                         if along.iter().all(|&i| i < SEVERAL) {
-                            let n = super::apply_actions(t, &mut scratch, &m.actions);
+                            // Known without playing it: each line is walked as the move
+                            // leaves it.
+                            if clears(s, m, &emptied) {
+                                return !along.iter().any(|&i| {
+                                    l.reach_along_after(
+                                        t, s, o, king, i as usize, &emptied, &filled,
+                                    )
+                                });
+                            }
+                            let n = super::apply_actions(t, scratch, &m.actions);
                             let hit = along
                                 .iter()
-                                .any(|&i| l.reach_along(t, &scratch, o, king, i as usize));
-                            super::unapply_actions(t, &mut scratch, &m.actions, n);
+                                .any(|&i| l.reach_along(t, scratch, o, king, i as usize));
+                            super::unapply_actions(t, scratch, &m.actions, n);
                             return !hit;
                         }
                     }
@@ -394,16 +481,16 @@ pub fn keep_safe(
                 Opened::Other => {}
             }
         }
-        let n = super::apply_actions(t, &mut scratch, &m.actions);
+        let n = super::apply_actions(t, scratch, &m.actions);
         let moved;
         let cells = if alone {
             &home
         } else {
-            moved = royal_cells(t, &scratch, p, royal);
+            moved = royal_cells(t, scratch, p, royal);
             &moved
         };
-        let safe = !attacked_by_opponents(t, &scratch, p, pats, cells, &mut buf);
-        super::unapply_actions(t, &mut scratch, &m.actions, n);
+        let safe = !attacked_by_opponents(t, scratch, p, pats, cells, &mut buf);
+        super::unapply_actions(t, scratch, &m.actions, n);
         safe
     });
 }
@@ -426,8 +513,12 @@ struct Watch<'t> {
 enum Opened {
     /// Nothing that could open an attack: it is kept unplayed.
     Nothing,
-    /// It empties these cells (and only blocks elsewhere).
-    Emptied(smallvec::SmallVec<[CellId; 2]>),
+    /// It empties the watched cells `emptied`, and leaves `filled` with a piece that is not
+    /// an opponent's on top (a blocker).
+    Emptied {
+        emptied: smallvec::SmallVec<[CellId; 2]>,
+        filled: smallvec::SmallVec<[CellId; 2]>,
+    },
     /// It gives a cell to an opponent or changes one in another way: asked about everything.
     Other,
 }
@@ -486,26 +577,76 @@ fn opened(t: &Tables, m: &Move, line: &[u8], p: PlayerId) -> Opened {
     if touched.iter().any(|&(_, how)| how == OTHER) {
         return Opened::Other;
     }
-    let emptied: smallvec::SmallVec<[CellId; 2]> = touched
-        .iter()
-        .filter(|&&(_, how)| how == EMPTIED)
-        .map(|&(c, _)| c)
-        .collect();
+    let cells = |want: u8| {
+        touched
+            .iter()
+            .filter(|&&(_, how)| how == want)
+            .map(|&(c, _)| c)
+            .collect::<smallvec::SmallVec<[CellId; 2]>>()
+    };
+    let emptied = cells(EMPTIED);
     if emptied.is_empty() {
         Opened::Nothing
     } else {
-        Opened::Emptied(emptied)
+        Opened::Emptied {
+            emptied,
+            filled: cells(FILLED),
+        }
     }
 }
 
-/// Whether `m` surely leaves the royal `piece` on top of exactly the cells `home`: it moves,
-/// replaces or covers no royal piece and touches none of those cells (a carried or rotated
-/// stack might, so those count as changes).
-fn leaves_royal_alone(m: &Move, piece: super::Piece, home: &[CellId]) -> bool {
+/// Whether `m` changes the board by transfers alone and leaves each of `emptied` with no
+/// piece at all (not one showing from below): then what the move leaves on a watched cell is
+/// known without playing it (see [`RayLines::reach_along_after`]).
+fn clears(s: &State, m: &Move, emptied: &[CellId]) -> bool {
+    use super::Action;
+    let mut left: smallvec::SmallVec<[usize; 2]> =
+        emptied.iter().map(|c| s.stack(Loc(c.0)).len()).collect();
+    for a in &m.actions {
+        match *a {
+            Action::Transfer { from, to, .. } => {
+                for (c, n) in emptied.iter().zip(left.iter_mut()) {
+                    if Loc(c.0) == from {
+                        *n = n.wrapping_sub(1);
+                    } else if Loc(c.0) == to {
+                        *n = n.wrapping_add(1);
+                    }
+                }
+            }
+            Action::Replace { .. }
+            | Action::Carry { .. }
+            | Action::Rotate { .. }
+            | Action::Mark { .. }
+            | Action::Transform { .. }
+            | Action::Bits { .. } => return false,
+            _ => {}
+        }
+    }
+    left.iter().all(|&n| n == 0)
+}
+
+/// Whether `m` surely leaves the royal `piece` on top of exactly the cells `home` in `s`: it
+/// moves, replaces, covers or uncovers no royal piece and touches none of those cells (a
+/// carried or rotated stack might, so those count as changes). A piece leaving a stack that
+/// holds a royal piece below it may uncover it: a king under a piece of its own is no royal
+/// cell, and is one again once the piece above has gone.
+fn leaves_royal_alone(
+    t: &Tables,
+    s: &State,
+    m: &Move,
+    piece: super::Piece,
+    home: &[CellId],
+) -> bool {
     use super::Action;
     let at = |l: Loc| home.iter().any(|c| Loc(c.0) == l);
+    let covers_royal = |l: Loc| {
+        t.loc_cell(l)
+            .is_some_and(|c| s.stack(Loc(c.0)).contains(&piece))
+    };
     m.actions.iter().all(|a| match *a {
-        Action::Transfer { piece: q, from, to } => q != piece && !at(from) && !at(to),
+        Action::Transfer { piece: q, from, to } => {
+            q != piece && !at(from) && !at(to) && !covers_royal(from)
+        }
         Action::Replace { at: l, old, new } => old != piece && new != piece && !at(l),
         Action::Carry { .. } | Action::Rotate { .. } => false,
         _ => true,
@@ -594,6 +735,121 @@ mod tests {
     use super::*;
     use crate::engine::Action;
 
+    /// `keep_safe`'s shortcuts (moves kept unplayed, lines walked as a move leaves them, the
+    /// kept scratch copy) against the rule itself: every pseudo-legal move played on a copy,
+    /// its mover's royal pieces looked for on the whole board and the check test asked. Over
+    /// random games of every shipped game with a royal piece (drops, promotions in place,
+    /// en passant and castling included), the moves kept must be the same.
+    #[test]
+    fn keep_safe_keeps_exactly_the_moves_that_leave_the_royal_piece_unattacked() {
+        let mut games: Vec<(&str, crate::def::GameFiles)> =
+            ["chess", "crazyhouse", "shogi", "xiangqi"]
+                .into_iter()
+                .map(|name| (name, crate::catalog::find(name, &[]).expect("built in")))
+                .collect();
+        games.push(("stacked", stacked_royal()));
+        for (name, files) in games {
+            let g = crate::Game::load(&files, None, &[]).expect("loads");
+            let t = g.tables();
+            let r = t.royal.as_ref().expect("a royal piece");
+            let mut rng = crate::engine::rng::Rng::new(7);
+            let mut positions = 0;
+            for _ in 0..12 {
+                let mut s = g.start().expect("start");
+                for _ in 0..120 {
+                    if s.is_over() {
+                        break;
+                    }
+                    let p = s.turn();
+                    let mut pseudo = Vec::new();
+                    let cx = ctx(t, &s, p);
+                    for tier in t.tiers(s.phase()) {
+                        for &i in tier {
+                            generators::generate(&cx, &t.generators[i], &mut pseudo);
+                        }
+                        if !pseudo.is_empty() {
+                            break;
+                        }
+                    }
+                    let mut kept = pseudo.clone();
+                    keep_safe(t, &s, &mut kept, p, r.kind, &r.attacks);
+                    let safe: Vec<Move> = pseudo
+                        .into_iter()
+                        .filter(|m| {
+                            let mut after = s.clone();
+                            super::super::apply_actions(t, &mut after, &m.actions);
+                            let home = royal_cells(t, &after, p, r.kind);
+                            !attacked_by_opponents(t, &after, p, &r.attacks, &home, &mut Vec::new())
+                        })
+                        .collect();
+                    if kept != safe {
+                        let only = |a: &[Move], b: &[Move]| -> Vec<Vec<Action>> {
+                            a.iter()
+                                .filter(|m| !b.contains(m))
+                                .map(|m| m.actions.to_vec())
+                                .collect()
+                        };
+                        panic!(
+                            "{name}, ply {}: kept but unsafe {:?}; safe but dropped {:?}",
+                            s.ply(),
+                            only(&kept, &safe),
+                            only(&safe, &kept)
+                        );
+                    }
+                    positions += 1;
+                    let legal = g.legal_moves(&s).expect("moves");
+                    let Some(m) = legal.get(rng.below(legal.len().max(1) as u64) as usize) else {
+                        break;
+                    };
+                    g.play(&mut s, m).expect("plays");
+                }
+            }
+            assert!(positions > 500, "{name}: {positions} positions");
+        }
+    }
+
+    /// Rooks that may stack on any piece and move the top one, and royal kings: a rook
+    /// leaving a stack on the king's line shows the piece below, the start has a white rook
+    /// on a black one next to White's king, and random play builds more stacks.
+    fn stacked_royal() -> crate::def::GameFiles {
+        let toml = r#"
+[game]
+id = "stacked-royal"
+name = "Stacked royal"
+max_plies = 200
+[players]
+seats = [
+  { name = "White", colours = ["white"], forward = "n" },
+  { name = "Black", colours = ["black"], forward = "s" },
+]
+[board]
+grid = { files = 5, ranks = 5 }
+[pieces.K]
+name = "king"
+[pieces.R]
+name = "rook"
+[setup]
+rows = ["bK1bR2", "5", "(wRbR)4", "(bRwR)1wR2", "wK4"]
+[generators.rook]
+kinds = ["R"]
+directions = ["n", "e", "s", "w"]
+over_max = "any"
+land = ["empty", "own", "enemy"]
+[generators.king]
+kinds = ["K"]
+directions = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+land = ["empty", "enemy"]
+capture = "land"
+[rules]
+generators = ["rook", "king"]
+royal = "K"
+"#;
+        crate::def::GameFiles {
+            label: "stacked-royal".into(),
+            files: [("game.toml".to_string(), toml.to_string())].into(),
+        }
+    }
+
     /// The chess tables, and black's lines onto White's king on e1.
     fn chess_lines() -> (crate::Game, Vec<u8>) {
         let files = crate::catalog::find("chess", &[]).expect("chess is built in");
@@ -629,7 +885,7 @@ mod tests {
         let cell = |n: &str| Loc(t.board.cell(n).expect("cell").0);
         let judged = |m: &Move| match opened(t, m, &lines, white) {
             Opened::Nothing => "nothing".to_string(),
-            Opened::Emptied(cells) => format!("emptied {}", t.board.name(cells[0])),
+            Opened::Emptied { emptied, .. } => format!("emptied {}", t.board.name(emptied[0])),
             Opened::Other => "other".to_string(),
         };
         // e4 is on the e-file above the king; h5 is on no line from e1.

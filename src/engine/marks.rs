@@ -18,8 +18,24 @@ pub fn decorate(t: &Tables, s: &State, moves: &mut [Move]) {
     if !tracked && s.passed.is_none() {
         return;
     }
+    // Most moves touch no unmoved piece: one look at the cells they name decides, before
+    // the touched cells are listed in order.
+    let names_unmoved = |a: &Action| {
+        let unmoved = |l: super::Loc| t.loc_cell(l).is_some_and(|c| s.is_unmoved(c));
+        match *a {
+            Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
+                unmoved(from) || unmoved(to)
+            }
+            Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. } => {
+                unmoved(at)
+            }
+            Action::Transform { .. } => true,
+            _ => false,
+        }
+    };
+    let tracked = tracked && s.unmoved.iter().any(|&w| w != 0);
     for m in moves {
-        if tracked {
+        if tracked && m.actions.iter().any(names_unmoved) {
             let touched = super::moves::touched_cells(t, &m.actions);
             for at in touched.into_iter().filter(|&c| s.is_unmoved(c)) {
                 m.actions.push(Action::Moved { at, moved: true });

@@ -37,7 +37,7 @@ pub struct Passed {
 
 /// The state of a game in progress. Cheap to clone; equal states compare and hash equal. The
 /// repetition history is bookkeeping, not position: it takes no part in equality.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub(crate) stacks: Vec<Stack>,
     pub(crate) turn: PlayerId,
@@ -114,6 +114,91 @@ impl State {
             &self.outcome,
             (&self.unmoved, self.passed),
         )
+    }
+}
+
+impl Clone for State {
+    fn clone(&self) -> Self {
+        let mut copy = State {
+            stacks: Vec::new(),
+            turn: self.turn,
+            phase: 0,
+            round: 0,
+            ply: 0,
+            passes: 0,
+            scores: SmallVec::new(),
+            vars: SmallVec::new(),
+            dice: self.dice,
+            layers: Vec::new(),
+            outcome: None,
+            history: Vec::new(),
+            flag: 0,
+            board: 0,
+            unmoved: SmallVec::new(),
+            passed: None,
+            tops: Vec::new(),
+            owned: Vec::new(),
+            joins: None,
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Field by field, so that a copy made again and again (the check test's scratch
+    /// position) reuses its buffers instead of allocating them anew. The source is taken
+    /// apart whole: a field added to [`State`] must be added here too.
+    fn clone_from(&mut self, source: &Self) {
+        let State {
+            stacks,
+            turn,
+            phase,
+            round,
+            ply,
+            passes,
+            scores,
+            vars,
+            dice,
+            layers,
+            outcome,
+            history,
+            flag,
+            board,
+            unmoved,
+            passed,
+            tops,
+            owned,
+            joins,
+        } = source;
+        // A stack is a few pieces: copied only where it differs (a scratch copy made again
+        // differs from the last position copied in a few cells).
+        if self.stacks.len() == stacks.len() {
+            for (mine, theirs) in self.stacks.iter_mut().zip(stacks) {
+                if mine[..] != theirs[..] {
+                    mine.clear();
+                    mine.extend_from_slice(theirs);
+                }
+            }
+        } else {
+            self.stacks.clone_from(stacks);
+        }
+        self.turn = *turn;
+        self.phase = *phase;
+        self.round = *round;
+        self.ply = *ply;
+        self.passes = *passes;
+        self.scores.clone_from(scores);
+        self.vars.clone_from(vars);
+        self.dice = *dice;
+        self.layers.clone_from(layers);
+        self.outcome.clone_from(outcome);
+        self.history.clone_from(history);
+        self.flag = *flag;
+        self.board = *board;
+        self.unmoved.clone_from(unmoved);
+        self.passed = *passed;
+        self.tops.clone_from(tops);
+        self.owned.clone_from(owned);
+        self.joins.clone_from(joins);
     }
 }
 
