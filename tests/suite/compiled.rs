@@ -258,3 +258,41 @@ fn every_released_script_plays_the_same_compiled_and_interpreted() {
     // Every distinct released script (33 when this test was written) was played.
     assert!(played >= 30, "only {played} scripts found");
 }
+
+#[test]
+fn an_endless_loop_stops_whatever_the_length_of_its_rounds() {
+    // A compiled run looked at its limits only when its count of operations was a multiple
+    // of 64; expressions count too, so a loop whose round is an even number of operations
+    // long, started at an odd count, stepped over every check and never stopped. Shifting
+    // the start by three operations (`let a = -1;`) covers both parities.
+    for shift in 0..4 {
+        let pad = "let a = -1; ".repeat(shift);
+        let script = format!(
+            "{PLACE}fn after_move(s, m) {{ let i = 0; {pad}while i >= 0 {{ i += 1; let y = -i; }} }}\n"
+        );
+        let dir = game(&format!("endless-{shift}"), "", &script);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_icebox"))
+            .args(["play", dir.to_str().expect("path"), "--seat", "all=random"])
+            .env_remove("ICEBOX_INTERPRET")
+            .env("NO_COLOR", "1")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("icebox runs");
+        let started = std::time::Instant::now();
+        while child.try_wait().expect("waits").is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(120) {
+                let _ = child.kill();
+                panic!("shift {shift}: the endless loop was not stopped in two minutes");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().expect("output");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "shift {shift}");
+        assert!(
+            err.contains("the script ran more than 2000000 operations in one call"),
+            "shift {shift}: {err}"
+        );
+    }
+}

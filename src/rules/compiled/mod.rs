@@ -160,6 +160,7 @@ impl Program {
             stack: &mut stack,
             base: 0,
             ops: 0,
+            check_at: 64,
             depth: 0,
         };
         // Lent when the function leaves them as they are (a copy of a handle or a move is an

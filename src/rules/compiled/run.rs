@@ -46,6 +46,10 @@ pub(super) struct Run<'p> {
     pub(super) stack: &'p mut Vec<Dynamic>,
     pub(super) base: usize,
     pub(super) ops: u64,
+    /// When `tick` next looks at the limits: `ops` grows by more than one between ticks
+    /// (expressions count too), so a check on `ops` being a multiple of 64 could be stepped
+    /// over for ever by a loop whose round is a multiple of 64 long.
+    pub(super) check_at: u64,
     pub(super) depth: u32,
 }
 
@@ -116,12 +120,16 @@ impl Run<'_> {
         }
     }
 
-    /// Counts a statement or a loop round; every 64th, looks at the limits. (What the call
-    /// copied in all is looked at again when it ends: see [`Run::finish`].)
+    /// Counts a statement or a loop round; once at least 64 operations have been counted
+    /// since it last looked, looks at the limits. (What the call copied in all is looked at
+    /// again when it ends: see [`Run::finish`].)
     fn tick(&mut self) -> R<()> {
         self.ops += 1;
-        if self.ops & 63 == 0 && (self.ops > MAX_OPS || crate::rules::memory::past_half()) {
-            return Err(Bail);
+        if self.ops >= self.check_at {
+            self.check_at = self.ops + 64;
+            if self.ops > MAX_OPS || crate::rules::memory::past_half() {
+                return Err(Bail);
+            }
         }
         Ok(())
     }
