@@ -21,17 +21,11 @@ pub fn decorate(t: &Tables, s: &State, moves: &mut [Move]) {
     // Most moves touch no unmoved piece: one look at the cells they name decides, before
     // the touched cells are listed in order.
     let names_unmoved = |a: &Action| {
-        let unmoved = |l: super::Loc| t.loc_cell(l).is_some_and(|c| s.is_unmoved(c));
-        match *a {
-            Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
-                unmoved(from) || unmoved(to)
-            }
-            Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. } => {
-                unmoved(at)
-            }
-            Action::Transform { .. } => true,
-            _ => false,
-        }
+        matches!(a, Action::Transform { .. })
+            || super::moves::action_locs(a)
+                .into_iter()
+                .flatten()
+                .any(|l| t.loc_cell(l).is_some_and(|c| s.is_unmoved(c)))
     };
     let tracked = tracked && s.unmoved.iter().any(|&w| w != 0);
     for m in moves {

@@ -330,33 +330,41 @@ impl Move {
     }
 }
 
+/// The locations one action changes the stack of, besides a transform's block (its cells
+/// are the transform's: see [`touched_cells`]).
+pub(crate) fn action_locs(a: &Action) -> [Option<Loc>; 2] {
+    match *a {
+        Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
+            [Some(from), Some(to)]
+        }
+        Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. } => {
+            [Some(at), None]
+        }
+        _ => [None, None],
+    }
+}
+
 /// The board cells a move's actions touch, each once, in the order met: the only cells whose
 /// stacks the move changes (castling rights and the conditions of `[rules.forbid]` both ask).
 pub(crate) fn touched_cells(t: &Tables, actions: &[Action]) -> SmallVec<[crate::board::CellId; 4]> {
     let mut out: SmallVec<[crate::board::CellId; 4]> = SmallVec::new();
     for a in actions {
-        let locs = match *a {
-            Action::Transfer { from, to, .. } | Action::Carry { from, to, .. } => {
-                [Some(from), Some(to)]
-            }
-            Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. } => {
-                [Some(at), None]
-            }
-            Action::Transform { i, .. } => {
-                for &(c, _) in t
-                    .transforms
-                    .get(usize::from(i))
-                    .map_or(&[][..], |x| &x.cells)
-                {
-                    if !out.contains(&c) {
-                        out.push(c);
-                    }
+        if let Action::Transform { i, .. } = *a {
+            for &(c, _) in t
+                .transforms
+                .get(usize::from(i))
+                .map_or(&[][..], |x| &x.cells)
+            {
+                if !out.contains(&c) {
+                    out.push(c);
                 }
-                [None, None]
             }
-            _ => [None, None],
-        };
-        for c in locs.into_iter().flatten().filter_map(|l| t.loc_cell(l)) {
+        }
+        for c in action_locs(a)
+            .into_iter()
+            .flatten()
+            .filter_map(|l| t.loc_cell(l))
+        {
             if !out.contains(&c) {
                 out.push(c);
             }
