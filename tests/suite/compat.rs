@@ -24,8 +24,9 @@ const CHANGED_ON_PURPOSE: &[(&str, &str)] = &[
     ("e824272/oware", "twenty-four seeds each is a draw"),
 ];
 
-fn corpus() -> Vec<(String, GameFiles)> {
-    let root = std::path::Path::new("tests/data/compat");
+/// Every game folder of the corpus, named `COMMIT/GAME`, in order.
+pub(crate) fn corpus_dirs() -> Vec<(String, std::path::PathBuf)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/compat");
     let mut out = Vec::new();
     let mut commits: Vec<_> = std::fs::read_dir(root)
         .expect("tests/data/compat")
@@ -46,11 +47,20 @@ fn corpus() -> Vec<(String, GameFiles)> {
                 commit.file_name().unwrap_or_default().to_string_lossy(),
                 g.file_name().unwrap_or_default().to_string_lossy()
             );
-            let files = GameFiles::from_path(&g).unwrap_or_else(|e| panic!("{name} reads: {e}"));
-            out.push((name, files));
+            out.push((name, g));
         }
     }
     out
+}
+
+fn corpus() -> Vec<(String, GameFiles)> {
+    corpus_dirs()
+        .into_iter()
+        .map(|(name, g)| {
+            let files = GameFiles::from_path(&g).unwrap_or_else(|e| panic!("{name} reads: {e}"));
+            (name, files)
+        })
+        .collect()
 }
 
 #[test]

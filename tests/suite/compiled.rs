@@ -184,76 +184,60 @@ fn every_released_script_plays_the_same_compiled_and_interpreted() {
     // The compatibility corpus holds the scripts as released (tests/data/compat): each
     // distinct one plays two games between greedy seats (so `evaluate` runs at every choice)
     // both ways, and the results must be the same line for line.
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/compat");
     let mut seen = std::collections::BTreeSet::new();
     let mut played = 0;
-    let mut snapshots: Vec<_> = std::fs::read_dir(&root)
-        .expect("corpus")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    snapshots.sort();
-    for snap in snapshots {
-        let mut games: Vec<_> = std::fs::read_dir(&snap)
-            .expect("snapshot")
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        games.sort();
-        for dir in games {
-            let Ok(script) = std::fs::read_to_string(dir.join("rules.rhai")) else {
-                continue;
-            };
-            if !seen.insert(script) {
-                continue;
-            }
-            let d = dir.to_str().expect("path");
-            let results = |interpret: bool| {
-                let out = std::env::temp_dir().join(format!(
-                    "icebox-compiled-corpus-{}-{played}-{interpret}.jsonl",
-                    std::process::id()
-                ));
-                let _ = std::fs::remove_file(&out);
-                let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_icebox"));
-                c.args([
-                    "selfplay",
-                    d,
-                    "--games",
-                    "2",
-                    "--seat",
-                    "all=greedy",
-                    "--seed",
-                    "1",
-                ])
-                .arg("--out")
-                .arg(&out)
-                .env_remove("ICEBOX_GAMES");
-                if interpret {
-                    c.env("ICEBOX_INTERPRET", "1");
-                } else {
-                    c.env_remove("ICEBOX_INTERPRET");
-                }
-                let o = c.output().expect("icebox runs");
-                assert!(
-                    o.status.success(),
-                    "{d}: {}",
-                    String::from_utf8_lossy(&o.stderr)
-                );
-                let mut lines: Vec<String> = std::fs::read_to_string(&out)
-                    .expect("results")
-                    .lines()
-                    .map(str::to_string)
-                    .collect();
-                lines.sort();
-                let _ = std::fs::remove_file(&out);
-                lines
-            };
-            let compiled = results(false);
-            assert_eq!(compiled.len(), 2, "{d}");
-            assert_eq!(compiled, results(true), "{d}");
-            played += 1;
+    for (_, dir) in crate::compat::corpus_dirs() {
+        let Ok(script) = std::fs::read_to_string(dir.join("rules.rhai")) else {
+            continue;
+        };
+        if !seen.insert(script) {
+            continue;
         }
+        let d = dir.to_str().expect("path");
+        let results = |interpret: bool| {
+            let out = std::env::temp_dir().join(format!(
+                "icebox-compiled-corpus-{}-{played}-{interpret}.jsonl",
+                std::process::id()
+            ));
+            let _ = std::fs::remove_file(&out);
+            let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_icebox"));
+            c.args([
+                "selfplay",
+                d,
+                "--games",
+                "2",
+                "--seat",
+                "all=greedy",
+                "--seed",
+                "1",
+            ])
+            .arg("--out")
+            .arg(&out)
+            .env_remove("ICEBOX_GAMES");
+            if interpret {
+                c.env("ICEBOX_INTERPRET", "1");
+            } else {
+                c.env_remove("ICEBOX_INTERPRET");
+            }
+            let o = c.output().expect("icebox runs");
+            assert!(
+                o.status.success(),
+                "{d}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let mut lines: Vec<String> = std::fs::read_to_string(&out)
+                .expect("results")
+                .lines()
+                .map(str::to_string)
+                .collect();
+            lines.sort();
+            let _ = std::fs::remove_file(&out);
+            lines
+        };
+        let compiled = results(false);
+        assert_eq!(compiled.len(), 2, "{d}");
+        assert_eq!(compiled, results(true), "{d}");
+        played += 1;
     }
     // Every distinct released script (33 when this test was written) was played.
     assert!(played >= 30, "only {played} scripts found");
