@@ -197,26 +197,49 @@ impl RayLines {
     /// Marks in `line` (per cell) every cell whose contents these attackers' answer for
     /// `target` depends on: each direction's whole line back from it, as far as its longest
     /// ray reaches (occupied or not: a piece leaving it may open it), with the index of that
-    /// direction, and each leap's origin; a cell on two lines or a leap's origin is marked
-    /// [`SEVERAL`]. Unmarked cells keep [`NO_LINE`].
-    fn cells_behind(&self, t: &Tables, by: PlayerId, target: CellId, line: &mut [u8]) {
+    /// direction, and each leap's origin with [`LEAP`]; a cell on two lines, or on a line and
+    /// a leap's origin, is marked [`SEVERAL`]. Unmarked cells keep [`NO_LINE`]. In `near`,
+    /// the cells of each line up to its first piece in `s`, that piece's cell included: the
+    /// piece shields the cells behind it, so a move that leaves it where it is opens nothing
+    /// there, whatever it does behind.
+    fn cells_behind(
+        &self,
+        t: &Tables,
+        s: &State,
+        by: PlayerId,
+        target: CellId,
+        line: &mut [u8],
+        near: &mut [bool],
+    ) {
+        // A cell on one line keeps its index, and a leap's origin alone is [`LEAP`]; any
+        // other overlap is [`SEVERAL`] (so the marks do not depend on the order they come in).
         let mut mark = |c: CellId, i: u8| {
             if let Some(m) = line.get_mut(c.index()) {
-                *m = if *m == NO_LINE { i } else { SEVERAL };
+                *m = match (*m, i) {
+                    (NO_LINE, i) | (LEAP, i @ LEAP) => i,
+                    _ => SEVERAL,
+                };
             }
         };
         for (i, &(d, most, _)) in self.dirs.iter().enumerate() {
             let Some(back) = t.board.reverse(d) else {
                 continue;
             };
-            let i = u8::try_from(i).unwrap_or(SEVERAL).min(SEVERAL);
-            let (mut cur, mut steps) = (target, 0usize);
+            let i = u8::try_from(i)
+                .ok()
+                .filter(|&i| i < LEAP)
+                .unwrap_or(SEVERAL);
+            let (mut cur, mut steps, mut shielded) = (target, 0usize, false);
             while let Some(c) = t.board.step(cur, back) {
                 steps += 1;
                 if most.is_some_and(|m| steps > m) {
                     break;
                 }
                 mark(c, i);
+                if !shielded && let Some(n) = near.get_mut(c.index()) {
+                    *n = true;
+                    shielded = s.top_cell(c).is_some();
+                }
                 cur = c;
             }
         }
@@ -224,7 +247,7 @@ impl RayLines {
             if let Kind::Leap(l) = &t.generators[i].kind {
                 for path in &l.leaps[by.index()] {
                     if let Some(Some(origin)) = leap_origin(t, path, target) {
-                        mark(origin, SEVERAL);
+                        mark(origin, LEAP);
                     }
                 }
             }
@@ -362,8 +385,8 @@ pub fn royal_cells(
     royal: super::KindId,
 ) -> smallvec::SmallVec<[CellId; 2]> {
     let piece = t.piece(royal, Some(p));
-    t.board
-        .cells()
+    // Only the cells whose top `p` owns can have it on top.
+    crate::board::BitCells::new(s.owned_cells(t, Some(p)))
         .filter(|c| s.top_cell(*c) == Some(piece))
         .collect()
 }
@@ -382,37 +405,59 @@ pub fn keep_safe(
     if moves.is_empty() {
         return;
     }
-    with_scratch(s, |scratch| {
-        keep_safe_on(t, s, scratch, moves, p, royal, pats)
-    });
+    keep_safe_on(
+        t,
+        s,
+        &mut Scratch { of: s, kept: None },
+        moves,
+        p,
+        royal,
+        pats,
+    );
 }
 
 thread_local! {
     /// The check test's copy of the position, kept between calls so that copying a position
     /// into it reuses its buffers (`State::clone_from`): a copy per position generated was
     /// 6% of chess perft.
-    static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+    static SCRATCH: std::cell::Cell<Option<State>> = const { std::cell::Cell::new(None) };
 }
 
-/// Runs `f` on a copy of `s`: the thread's kept one, or a new one if that is in use.
-fn with_scratch<R>(s: &State, f: impl FnOnce(&mut State) -> R) -> R {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => match slot.as_mut() {
-            Some(kept) => {
-                kept.clone_from(s);
-                f(kept)
+/// A copy of the position `of` to play moves on, made at the first [`Scratch::get`]: most
+/// positions need none (their moves are judged unplayed), and copying was 5% of chess
+/// perft. The thread's kept copy is refilled when it is free, and given back on drop.
+struct Scratch<'a> {
+    of: &'a State,
+    kept: Option<State>,
+}
+
+impl Scratch<'_> {
+    /// The copy, as `of` (each move played on it is taken back before the next).
+    fn get(&mut self) -> &mut State {
+        let of = self.of;
+        self.kept.get_or_insert_with(|| match SCRATCH.take() {
+            Some(mut kept) => {
+                kept.clone_from(of);
+                kept
             }
-            None => f(slot.insert(s.clone())),
-        },
-        Err(_) => f(&mut s.clone()),
-    })
+            None => of.clone(),
+        })
+    }
 }
 
-/// [`keep_safe`], with `scratch` a copy of `s` to play moves on (left as `s` again).
+impl Drop for Scratch<'_> {
+    fn drop(&mut self) {
+        if let Some(kept) = self.kept.take() {
+            SCRATCH.set(Some(kept));
+        }
+    }
+}
+
+/// [`keep_safe`], with `scratch` giving a copy of `s` to play moves on.
 fn keep_safe_on(
     t: &Tables,
     s: &State,
-    scratch: &mut State,
+    scratch: &mut Scratch,
     moves: &mut Vec<Move>,
     p: PlayerId,
     royal: super::KindId,
@@ -431,22 +476,35 @@ fn keep_safe_on(
         .filter(|_| !home.is_empty() && !attacked_by_opponents(t, s, p, pats, &home, &mut buf))
         .map(|seats| {
             let mut line = vec![NO_LINE; t.board.len()];
+            let mut near = vec![false; t.board.len()];
             let opponents: smallvec::SmallVec<[PlayerId; 2]> = (0..t.player_count())
                 .map(|o| PlayerId(o as u8))
                 .filter(|&o| !t.same_team(o, p))
                 .collect();
             for &o in &opponents {
                 for &king in &home {
-                    seats[o.index()].cells_behind(t, o, king, &mut line);
+                    seats[o.index()].cells_behind(t, s, o, king, &mut line, &mut near);
+                }
+            }
+            // The royal cells too, so that one look at the marks ([`quiet`]) tells a move
+            // that touches none of them.
+            for &king in &home {
+                if let Some(m) = line.get_mut(king.index()) {
+                    *m = SEVERAL;
                 }
             }
             let single = match (&opponents[..], &home[..]) {
                 ([o], [king]) => seats.get(o.index()).map(|l| (*o, l, *king)),
                 _ => None,
             };
-            Watch { line, single }
+            Watch { line, near, single }
         });
     moves.retain(|m| {
+        if let Some(w) = &watch
+            && quiet(t, s, m, p, piece, w)
+        {
+            return true;
+        }
         let alone = leaves_royal_alone(t, s, m, piece, &home);
         if let Some(w) = &watch
             && alone
@@ -459,28 +517,34 @@ fn keep_safe_on(
                             .iter()
                             .map(|c| w.line.get(c.index()).copied().unwrap_or(SEVERAL))
                             .collect();
-                        if along.iter().all(|&i| i < SEVERAL) {
+                        if along.iter().all(|&i| i <= LEAP) {
                             // Known without playing it: each line is walked as the move
-                            // leaves it.
+                            // leaves it, and a leap's origin left bare holds no attacker.
                             if clears(s, m, &emptied) {
-                                return !along.iter().any(|&i| {
+                                return !along.iter().filter(|&&i| i != LEAP).any(|&i| {
                                     l.reach_along_after(
                                         t, s, o, king, i as usize, &emptied, &filled,
                                     )
                                 });
                             }
-                            let n = super::apply_actions(t, scratch, &m.actions);
-                            let hit = along
-                                .iter()
-                                .any(|&i| l.reach_along(t, scratch, o, king, i as usize));
-                            super::unapply_actions(t, scratch, &m.actions, n);
-                            return !hit;
+                            // A piece may show below: played, and its lines asked (on a
+                            // leap's origin, it may be a leaper: the full test asks).
+                            if !along.contains(&LEAP) {
+                                let scratch = scratch.get();
+                                let n = super::apply_actions(t, scratch, &m.actions);
+                                let hit = along
+                                    .iter()
+                                    .any(|&i| l.reach_along(t, scratch, o, king, i as usize));
+                                super::unapply_actions(t, scratch, &m.actions, n);
+                                return !hit;
+                            }
                         }
                     }
                 }
                 Opened::Other => {}
             }
         }
+        let scratch = scratch.get();
         let n = super::apply_actions(t, scratch, &m.actions);
         let moved;
         let cells = if alone {
@@ -497,8 +561,12 @@ fn keep_safe_on(
 
 /// A cell of no line to the royal piece (`RayLines::cells_behind`).
 const NO_LINE: u8 = u8::MAX;
-/// A cell on two lines to the royal piece, or a leap's origin: asked about everything.
+/// A cell on two lines to the royal piece, or on a line and a leap's origin, or a royal
+/// cell: asked about everything.
 const SEVERAL: u8 = u8::MAX - 1;
+/// A leap's origin on no line: a leap passes over nothing, so only a piece there can make
+/// the attack, and a move that leaves the cell bare or blocks it opens nothing.
+const LEAP: u8 = u8::MAX - 2;
 
 /// What the check test watches out of check: per cell, the line to the royal piece it lies on
 /// (`RayLines::cells_behind`; [`NO_LINE`]: no attack on it depends on the cell), and the one
@@ -506,6 +574,9 @@ const SEVERAL: u8 = u8::MAX - 1;
 /// empties cells of lines is asked about those lines only).
 struct Watch<'t> {
     line: Vec<u8>,
+    /// Per cell, whether it lies on a line between the royal piece and the line's first
+    /// piece, or is that piece's cell (`RayLines::cells_behind`).
+    near: Vec<bool>,
     single: Option<(PlayerId, &'t RayLines, CellId)>,
 }
 
@@ -595,6 +666,46 @@ fn opened(t: &Tables, m: &Move, line: &[u8], p: PlayerId) -> Opened {
     }
 }
 
+/// Whether `m`, a move of seat `p` out of check, surely leaves its royal `piece` safe at one
+/// look at the marks of `w`: it moves no royal piece and changes the cells an attack depends
+/// on only where that cannot open one, by transfers and actions off the board. A transfer
+/// may not touch a royal cell, a cell on two lines, or a cell of a line up to its first
+/// piece; behind that piece a cell may change at will (the piece stays and shields it); a
+/// leap's origin may be left bare, or given a piece that is not an opponent's. Most moves
+/// are such; the others are judged by [`leaves_royal_alone`] and [`opened`].
+#[inline]
+fn quiet(t: &Tables, s: &State, m: &Move, p: PlayerId, piece: super::Piece, w: &Watch) -> bool {
+    use super::Action;
+    // `None`: a cell a transfer must not touch; else whether it is a leap's origin.
+    let class = |l: Loc| -> Option<bool> {
+        let Some(c) = t.loc_cell(l) else {
+            return Some(false);
+        };
+        match w.line.get(c.index()) {
+            Some(&SEVERAL) | None => None,
+            _ if w.near.get(c.index()) != Some(&false) => None,
+            Some(&m) => Some(m == LEAP),
+        }
+    };
+    m.actions.iter().all(|a| match *a {
+        Action::Transfer { piece: q, from, to } => {
+            let below = s.stack(from);
+            q != piece
+                && !below.contains(&piece)
+                && class(from).is_some_and(|leap| !leap || below.len() == 1)
+                && class(to)
+                    .is_some_and(|leap| !leap || t.info(q).owner.is_none_or(|o| t.same_team(o, p)))
+        }
+        Action::Replace { .. }
+        | Action::Carry { .. }
+        | Action::Rotate { .. }
+        | Action::Mark { .. }
+        | Action::Transform { .. }
+        | Action::Bits { .. } => false,
+        _ => true,
+    })
+}
+
 /// Whether `m` changes the board by transfers alone and leaves each of `emptied` with no
 /// piece at all (not one showing from below): then what the move leaves on a watched cell is
 /// known without playing it (see [`RayLines::reach_along_after`]).
@@ -648,6 +759,8 @@ fn leaves_royal_alone(
             q != piece && !at(from) && !at(to) && !covers_royal(from)
         }
         Action::Replace { at: l, old, new } => old != piece && new != piece && !at(l),
+        // A piece drawn onto a royal cell covers the royal piece.
+        Action::Mark { at: l, .. } => !at(l),
         Action::Carry { .. } | Action::Rotate { .. } => false,
         _ => true,
     })
@@ -808,9 +921,11 @@ mod tests {
         }
     }
 
-    /// Rooks that may stack on any piece and move the top one, and royal kings: a rook
-    /// leaving a stack on the king's line shows the piece below, the start has a white rook
-    /// on a black one next to White's king, and random play builds more stacks.
+    /// Rooks and knights that may stack on any piece and move the top one, and royal kings:
+    /// a rook leaving a stack on the king's line, or a knight leaving one where a knight
+    /// would attack the king, shows the piece below. The start has a white rook on a black
+    /// one next to White's king and a white knight on a black one a knight's leap from it,
+    /// and random play builds more stacks.
     fn stacked_royal() -> crate::def::GameFiles {
         let toml = r#"
 [game]
@@ -828,8 +943,18 @@ grid = { files = 5, ranks = 5 }
 name = "king"
 [pieces.R]
 name = "rook"
+[pieces.N]
+name = "knight"
 [setup]
-rows = ["bK1bR2", "5", "(wRbR)4", "(bRwR)1wR2", "wK4"]
+rows = ["bK1bR2", "5", "(wRbR)3bN", "(bRwR)1(bNwN)wR1", "wK4"]
+[generators.knight]
+kind = "leap"
+kinds = ["N"]
+leaps = [
+  ["n", "n", "e"], ["n", "n", "w"], ["s", "s", "e"], ["s", "s", "w"],
+  ["e", "e", "n"], ["e", "e", "s"], ["w", "w", "n"], ["w", "w", "s"],
+]
+land = ["empty", "own", "enemy"]
 [generators.rook]
 kinds = ["R"]
 directions = ["n", "e", "s", "w"]
@@ -841,7 +966,7 @@ directions = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 land = ["empty", "enemy"]
 capture = "land"
 [rules]
-generators = ["rook", "king"]
+generators = ["rook", "knight", "king"]
 royal = "K"
 "#;
         crate::def::GameFiles {
@@ -859,7 +984,9 @@ royal = "K"
         let seats = royal_lines(t, &royal.attacks).expect("chess's attackers are plain");
         let e1 = t.board.cell("e1").expect("e1");
         let mut line = vec![NO_LINE; t.board.len()];
-        seats[1].cells_behind(t, PlayerId(1), e1, &mut line);
+        let start = g.start().expect("start");
+        let mut near = vec![false; t.board.len()];
+        seats[1].cells_behind(t, &start, PlayerId(1), e1, &mut line, &mut near);
         (g, line)
     }
 
