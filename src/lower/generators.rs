@@ -885,6 +885,7 @@ impl<'a> Lowering<'a> {
             passable: m.passable,
             en_passant: m.en_passant,
             open: Vec::new(),
+            straight: false,
         }
     }
 

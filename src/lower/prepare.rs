@@ -43,6 +43,10 @@ pub(super) fn plain(g: &mut Generator) {
         && g.region.is_none()
         && g.region_rules.is_empty()
         && g.convert.is_none();
+    let (plain, over, draws) = (g.plain, g.capture.mode == CaptureMode::Over, g.draws);
+    if let Kind::Ray(r) = &mut g.kind {
+        r.straight = plain && !over && draws.is_none() && r.over_region.is_none();
+    }
 }
 
 /// Computes [`Generator::rule_kinds`] and [`Generator::outside_rules`] (at load; at most 32

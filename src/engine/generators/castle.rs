@@ -4,7 +4,7 @@
 use smallvec::SmallVec;
 
 use super::*;
-use crate::board::{CellId, DirId};
+use crate::board::{BitCells, CellId, DirId};
 
 /// A castling generator's settings.
 #[derive(Clone, Debug)]
@@ -24,7 +24,19 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, c: &Castle, out: &mut Vec<Move
     let Ctx {
         t, s, player, only, ..
     } = *cx;
-    for from in super::cells_from(t, only) {
+    // Only an unmoved piece of the seat's castles: its cells, a word at a time (the whole
+    // board was 2% of chess perft).
+    let mine: SmallVec<[u64; 2]> = s
+        .unmoved
+        .iter()
+        .zip(s.owned_cells(t, Some(player)))
+        .map(|(u, o)| u & o)
+        .collect();
+    let starts = match only {
+        Some(c) => BitCells::single(c),
+        None => BitCells::new(&mine),
+    };
+    for from in starts {
         if !s.is_unmoved(from) {
             continue;
         }

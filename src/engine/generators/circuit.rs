@@ -60,7 +60,7 @@ pub(super) fn generate(
                 Some(v) if v.stop && moving.net_ok(player, from, to, v.breaks as u32) => {}
                 _ => continue,
             }
-            one_leg(t, s, pat, moving, player, piece, (from, to), top, out);
+            one_leg(t, s, pat, moving, player, piece, (from, to), top, None, out);
         }
     }
 }

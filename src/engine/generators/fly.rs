@@ -61,7 +61,7 @@ pub(super) fn generate(
                 Some(v) if v.stop && moving.net_ok(player, from, to, v.breaks as u32) => {}
                 _ => continue,
             }
-            one_leg(t, s, pat, moving, player, piece, (from, to), top, out);
+            one_leg(t, s, pat, moving, player, piece, (from, to), top, None, out);
         }
         if let Some(sys) = map
             && fl.discover
@@ -98,7 +98,18 @@ fn discover(
             continue;
         }
         let n = out.len();
-        one_leg(t, s, pat, moving, player, piece, (from, new), None, out);
+        one_leg(
+            t,
+            s,
+            pat,
+            moving,
+            player,
+            piece,
+            (from, new),
+            None,
+            None,
+            out,
+        );
         for m in &mut out[n..] {
             m.brought = crate::engine::PieceSlot::of(star);
             m.actions.insert(

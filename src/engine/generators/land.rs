@@ -18,13 +18,14 @@ pub(super) fn one_leg(
     piece: Piece,
     (from, to): (CellId, CellId),
     top: Option<Piece>,
+    passing: Option<CellId>,
     out: &mut Vec<Move>,
 ) {
     let mut leg = Leg {
         path: short_path(&[Loc(from.0), Loc(to.0)]),
         captured: SmallVec::new(),
         broken: 0,
-        passing: None,
+        passing,
         rules_any: 0,
     };
     if pat.capture.mode == CaptureMode::Land

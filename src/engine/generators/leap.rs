@@ -89,6 +89,6 @@ fn leap(
             Some(v) if v.stop && moving.net_ok(player, from, at, v.breaks as u32) => {}
             _ => continue,
         }
-        one_leg(t, s, pat, moving, player, piece, (from, at), top, out);
+        one_leg(t, s, pat, moving, player, piece, (from, at), top, None, out);
     }
 }

@@ -48,6 +48,12 @@ pub struct Ray {
     /// open (no heading rule, an excuse by `unless_net`, or more than 64 directions). Built
     /// at load by [`Generator::prepare_dirs`].
     pub open: Vec<Vec<u64>>,
+    /// A straight ray: plain ([`Generator::plain`]: one leg over empty cells, no rule on
+    /// the landing but `land`), capturing on landing if at all, with no `over_region` nor
+    /// `draws`. Its walk ([`Walker::walk_straight`], the full walk for en passant while a
+    /// cell may be taken so) keeps no leg: a chess piece's, or a draughts man's step. Set at
+    /// load.
+    pub straight: bool,
 }
 
 /// Every move of the ray generator `g`.
@@ -94,13 +100,6 @@ fn walk_from(
         .rule_cells
         .get(player.index())
         .map_or(&[][..], Vec::as_slice);
-    let mut leg = Leg {
-        path: short_path(&[loc]),
-        captured: SmallVec::new(),
-        broken: 0,
-        passing: None,
-        rules_any: rule_cells.get(from.index()).copied().unwrap_or(0),
-    };
     let size = t.info(piece).size;
     let w = Walker {
         t,
@@ -119,6 +118,18 @@ fn walk_from(
         keep_over: pat.capture.mode == CaptureMode::Over || ray.passable,
         capturing: pat.capture.mode != CaptureMode::None,
         rule_cells,
+    };
+    // En passant needs the full walk only while there is a cell to take on.
+    if ray.straight && w.passed_cell.is_none() {
+        w.walk_straight(out);
+        return;
+    }
+    let mut leg = Leg {
+        path: short_path(&[loc]),
+        captured: SmallVec::new(),
+        broken: 0,
+        passing: None,
+        rules_any: rule_cells.get(from.index()).copied().unwrap_or(0),
     };
     // Two walks, so that a ray without `over_region` or `draws` (every shipped game) pays
     // nothing for them in its inner loop.
@@ -196,6 +207,49 @@ impl Walker<'_> {
             stop: true,
             chain: true,
         })
+    }
+
+    /// [`Walker::walk`] for a straight ray ([`Ray::straight`]): along each direction over
+    /// empty cells, landing where `land` allows, each landing made by [`one_leg`]. What the
+    /// full walk keeps per leg (the path, the cells captured and passed over, broken
+    /// headings, land rules) has nothing to say here, and costs a third of chess's walk.
+    fn walk_straight(&self, out: &mut Vec<Move>) {
+        let (t, ray, player, from) = (self.t, self.ray, self.player, self.origin);
+        let open = ray
+            .open
+            .get(player.index())
+            .and_then(|cells| cells.get(from.index()).copied());
+        let (land, over) = (&self.masks[0], &self.masks[1]);
+        for d in OpenDirs::new(&ray.dirs[player.index()], open) {
+            let (mut cur, mut passed) = (from, 0u32);
+            while let Some(next) = t.board.step(cur, d) {
+                let top = self.top_of(next);
+                // A ray around a closed board may come back: it lands on its own cell only
+                // with `revisit`.
+                if passed >= self.omin && (ray.revisit || next != from) && land.holds(top) {
+                    let (pat, moving, piece) = (self.pat, &ray.moving, self.piece);
+                    // A `passable` move passes over the cell before its landing.
+                    let over = (ray.passable && passed > 0).then_some(cur);
+                    one_leg(
+                        t,
+                        self.s,
+                        pat,
+                        moving,
+                        player,
+                        piece,
+                        (from, next),
+                        top,
+                        over,
+                        out,
+                    );
+                }
+                if passed >= self.omax || !over.holds(top) {
+                    break;
+                }
+                passed += 1;
+                cur = next;
+            }
+        }
     }
 
     /// Explores every leg from `at`; `RARE`: the ray has an `over_region` or draws lines
