@@ -199,9 +199,13 @@ impl RayLines {
     /// ray reaches (occupied or not: a piece leaving it may open it), with the index of that
     /// direction, and each leap's origin with [`LEAP`]; a cell on two lines, or on a line and
     /// a leap's origin, is marked [`SEVERAL`]. Unmarked cells keep [`NO_LINE`]. In `near`,
-    /// the cells of each line up to its first piece in `s`, that piece's cell included: the
-    /// piece shields the cells behind it, so a move that leaves it where it is opens nothing
-    /// there, whatever it does behind.
+    /// the cells of each line up to its first piece in `s` are [`NEAR`], and so is that
+    /// piece's cell if it is pinned (with it gone, the line's next piece would attack);
+    /// an unpinned first piece's cell is [`FREE`]. The first piece shields the cells behind
+    /// it: a move that leaves it opens nothing there, whatever it does behind, and one that
+    /// takes a free piece away opens nothing unless it changes the cells behind too.
+    /// Returns whether these attackers reach `target` in `s`.
+    #[allow(clippy::too_many_arguments)]
     fn cells_behind(
         &self,
         t: &Tables,
@@ -209,8 +213,8 @@ impl RayLines {
         by: PlayerId,
         target: CellId,
         line: &mut [u8],
-        near: &mut [bool],
-    ) {
+        near: &mut [u8],
+    ) -> bool {
         // A cell on one line keeps its index, and a leap's origin alone is [`LEAP`]; any
         // other overlap is [`SEVERAL`] (so the marks do not depend on the order they come in).
         let mut mark = |c: CellId, i: u8| {
@@ -221,43 +225,63 @@ impl RayLines {
                 };
             }
         };
+        let mut set_near = |c: CellId, v: u8| {
+            if let Some(n) = near.get_mut(c.index()) {
+                *n = (*n).max(v);
+            }
+        };
+        let mut attacked = false;
         for (i, &(d, most, _)) in self.dirs.iter().enumerate() {
             let Some(back) = t.board.reverse(d) else {
                 continue;
             };
-            let i = u8::try_from(i)
+            let at = u8::try_from(i)
                 .ok()
                 .filter(|&i| i < LEAP)
                 .unwrap_or(SEVERAL);
-            let (mut cur, mut steps, mut shielded) = (target, 0usize, false);
+            let (mut cur, mut steps, mut first) = (target, 0usize, None);
             while let Some(c) = t.board.step(cur, back) {
                 steps += 1;
                 if most.is_some_and(|m| steps > m) {
                     break;
                 }
-                mark(c, i);
-                if !shielded && let Some(n) = near.get_mut(c.index()) {
-                    *n = true;
-                    shielded = s.top_cell(c).is_some();
+                mark(c, at);
+                if first.is_none() {
+                    if s.top_cell(c).is_some() {
+                        first = Some(c);
+                    } else {
+                        set_near(c, NEAR);
+                    }
                 }
                 cur = c;
             }
+            let hit = self.reach_along(t, s, by, target, i);
+            attacked |= hit;
+            if let Some(f) = first {
+                let pinned = hit || self.reach_along_after(t, s, by, target, i, &[f], &[]);
+                set_near(f, if pinned { NEAR } else { FREE });
+            }
         }
+        let mut buf = Vec::new();
         for &i in &self.leaps {
-            if let Kind::Leap(l) = &t.generators[i].kind {
+            let pat = &t.generators[i];
+            if let Kind::Leap(l) = &pat.kind {
                 for path in &l.leaps[by.index()] {
                     if let Some(Some(origin)) = leap_origin(t, path, target) {
                         mark(origin, LEAP);
                     }
                 }
             }
+            attacked = attacked || reaches(t, s, pat, by, target, &mut buf);
         }
+        attacked
     }
 
     /// Whether one of seat `by`'s plain rays along direction line `i` (of `dirs`) reaches
     /// `target` in `s`: the first piece met walking back from it decides.
     fn reach_along(&self, t: &Tables, s: &State, by: PlayerId, target: CellId, i: usize) -> bool {
-        self.walk_back(t, s, by, target, i, |c| s.top_cell(c).map(|_| true))
+        let onto = s.top_cell(target);
+        self.walk_back(t, s, by, target, onto, i, |c| s.top_cell(c).map(|_| true))
     }
 
     /// [`RayLines::reach_along`] after a move, unplayed, that leaves the cells `emptied`
@@ -275,7 +299,8 @@ impl RayLines {
         emptied: &[CellId],
         filled: &[CellId],
     ) -> bool {
-        self.walk_back(t, s, by, target, i, |c| {
+        let onto = s.top_cell(target);
+        self.walk_back(t, s, by, target, onto, i, |c| {
             if filled.contains(&c) {
                 Some(false)
             } else if emptied.contains(&c) {
@@ -286,9 +311,10 @@ impl RayLines {
         })
     }
 
-    /// The walk back from `target` along direction line `i`, a cell's contents told by
-    /// `occupant`: `None` empty, `Some(true)` a piece of `s` that may be an attacker,
-    /// `Some(false)` a blocker.
+    /// The walk back from `target`, whose top is `onto`, along direction line `i`, a cell's
+    /// contents told by `occupant`: `None` empty, `Some(true)` a piece of `s` that may be an
+    /// attacker, `Some(false)` a blocker.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn walk_back(
         &self,
@@ -296,6 +322,7 @@ impl RayLines {
         s: &State,
         by: PlayerId,
         target: CellId,
+        onto: Option<super::Piece>,
         i: usize,
         occupant: impl Fn(CellId) -> Option<bool>,
     ) -> bool {
@@ -319,7 +346,7 @@ impl RayLines {
                     && rays.iter().any(|&(i, least, bound)| {
                         steps >= least
                             && bound.is_none_or(|b| steps <= b)
-                            && t.generators[i].plain_reaches(t, s, by, c, target)
+                            && t.generators[i].plain_lands(t, s, by, c, onto)
                     });
             }
             cur = c;
@@ -327,21 +354,34 @@ impl RayLines {
         false
     }
 
-    /// Whether seat `by`'s plain attackers reach `target` in `s`.
-    fn reach(
+    /// Whether seat `by`'s plain attackers reach `target` in `s`, were its top `onto`.
+    fn reach_onto(
         &self,
         t: &Tables,
         s: &State,
         by: PlayerId,
         target: CellId,
-        buf: &mut Vec<Move>,
+        onto: Option<super::Piece>,
     ) -> bool {
-        if (0..self.dirs.len()).any(|i| self.reach_along(t, s, by, target, i)) {
+        let on_line = |c: CellId| s.top_cell(c).map(|_| true);
+        if (0..self.dirs.len()).any(|i| self.walk_back(t, s, by, target, onto, i, on_line)) {
             return true;
         }
-        self.leaps
-            .iter()
-            .any(|&i| reaches(t, s, &t.generators[i], by, target, buf))
+        // Every leap's directions have a way back (`of_seats`): its origin is found.
+        self.leaps.iter().any(|&i| {
+            let pat = &t.generators[i];
+            let Kind::Leap(l) = &pat.kind else {
+                return false;
+            };
+            l.leaps[by.index()].iter().any(|path| {
+                let Some(Some(origin)) = leap_origin(t, path, target) else {
+                    return false;
+                };
+                s.top_cell(origin).is_some()
+                    && path.iter().try_fold(origin, |c, &d| t.board.step(c, d)) == Some(target)
+                    && pat.plain_lands(t, s, by, origin, onto)
+            })
+        })
     }
 }
 
@@ -368,7 +408,9 @@ pub fn attacked_by_opponents(
         .map(|o| PlayerId(o as u8))
         .filter(|o| !t.same_team(*o, p))
         .any(|o| match lines.and_then(|l| l.get(o.index())) {
-            Some(l) => cells.iter().any(|&c| l.reach(t, s, o, c, buf)),
+            Some(l) => cells
+                .iter()
+                .any(|&c| l.reach_onto(t, s, o, c, s.top_cell(c))),
             None => pats.iter().any(|&i| {
                 cells
                     .iter()
@@ -473,18 +515,24 @@ fn keep_safe_on(
     // kept without being played (`opened`). One that empties cells of a single line to it
     // is asked about that line alone.
     let watch = royal_lines(t, pats)
-        .filter(|_| !home.is_empty() && !attacked_by_opponents(t, s, p, pats, &home, &mut buf))
-        .map(|seats| {
+        .filter(|_| !home.is_empty())
+        .and_then(|seats| {
             let mut line = vec![NO_LINE; t.board.len()];
-            let mut near = vec![false; t.board.len()];
+            let mut near = vec![0; t.board.len()];
             let opponents: smallvec::SmallVec<[PlayerId; 2]> = (0..t.player_count())
                 .map(|o| PlayerId(o as u8))
                 .filter(|&o| !t.same_team(o, p))
                 .collect();
+            let mut attacked = false;
             for &o in &opponents {
                 for &king in &home {
-                    seats[o.index()].cells_behind(t, s, o, king, &mut line, &mut near);
+                    let lines = seats.get(o.index())?;
+                    attacked |= lines.cells_behind(t, s, o, king, &mut line, &mut near);
                 }
+            }
+            // In check, every move is played and asked.
+            if attacked {
+                return None;
             }
             // The royal cells too, so that one look at the marks ([`quiet`]) tells a move
             // that touches none of them.
@@ -497,7 +545,7 @@ fn keep_safe_on(
                 ([o], [king]) => seats.get(o.index()).map(|l| (*o, l, *king)),
                 _ => None,
             };
-            Watch { line, near, single }
+            Some(Watch { line, near, single })
         });
     moves.retain(|m| {
         if let Some(w) = &watch
@@ -567,6 +615,10 @@ const SEVERAL: u8 = u8::MAX - 1;
 /// A leap's origin on no line: a leap passes over nothing, so only a piece there can make
 /// the attack, and a move that leaves the cell bare or blocks it opens nothing.
 const LEAP: u8 = u8::MAX - 2;
+/// [`Watch::near`]: a cell of a line before its first piece, or a pinned first piece's.
+const NEAR: u8 = 2;
+/// [`Watch::near`]: the cell of a line's first piece, not pinned.
+const FREE: u8 = 1;
 
 /// What the check test watches out of check: per cell, the line to the royal piece it lies on
 /// (`RayLines::cells_behind`; [`NO_LINE`]: no attack on it depends on the cell), and the one
@@ -574,9 +626,10 @@ const LEAP: u8 = u8::MAX - 2;
 /// empties cells of lines is asked about those lines only).
 struct Watch<'t> {
     line: Vec<u8>,
-    /// Per cell, whether it lies on a line between the royal piece and the line's first
-    /// piece, or is that piece's cell (`RayLines::cells_behind`).
-    near: Vec<bool>,
+    /// Per cell, [`NEAR`] on a line between the royal piece and the line's first piece or
+    /// on that piece if it is pinned, [`FREE`] on a first piece that is not pinned, else 0
+    /// (`RayLines::cells_behind`).
+    near: Vec<u8>,
     single: Option<(PlayerId, &'t RayLines, CellId)>,
 }
 
@@ -669,41 +722,68 @@ fn opened(t: &Tables, m: &Move, line: &[u8], p: PlayerId) -> Opened {
 /// Whether `m`, a move of seat `p` out of check, surely leaves its royal `piece` safe at one
 /// look at the marks of `w`: it moves no royal piece and changes the cells an attack depends
 /// on only where that cannot open one, by transfers and actions off the board. A transfer
-/// may not touch a royal cell, a cell on two lines, or a cell of a line up to its first
-/// piece; behind that piece a cell may change at will (the piece stays and shields it); a
-/// leap's origin may be left bare, or given a piece that is not an opponent's. Most moves
-/// are such; the others are judged by [`leaves_royal_alone`] and [`opened`].
+/// may not touch a royal cell, a cell on two lines, or a cell of a line before its first
+/// piece ([`NEAR`]); it may take a first piece that is not pinned ([`FREE`]) off a cell it
+/// leaves bare, if the move changes nothing behind it on that line; behind a first piece a
+/// cell may change at will while that piece stays (it shields the cell); a leap's origin
+/// may be left bare, or given a piece that is not an opponent's. Most moves are such; the
+/// others are judged by [`leaves_royal_alone`] and [`opened`].
 #[inline]
 fn quiet(t: &Tables, s: &State, m: &Move, p: PlayerId, piece: super::Piece, w: &Watch) -> bool {
     use super::Action;
-    // `None`: a cell a transfer must not touch; else whether it is a leap's origin.
-    let class = |l: Loc| -> Option<bool> {
-        let Some(c) = t.loc_cell(l) else {
-            return Some(false);
-        };
-        match w.line.get(c.index()) {
-            Some(&SEVERAL) | None => None,
-            _ if w.near.get(c.index()) != Some(&false) => None,
-            Some(&m) => Some(m == LEAP),
+    // Bit `i`: a free first piece of line `i` taken away; a cell behind it on that line
+    // emptied, or given an opponent's piece.
+    let (mut freed, mut behind) = (0u64, 0u64);
+    let bit = |i: u8| 1u64.checked_shl(u32::from(i));
+    for a in &m.actions {
+        match *a {
+            Action::Transfer { piece: q, from, to } => {
+                let below = s.stack(from);
+                if q == piece || below.contains(&piece) {
+                    return false;
+                }
+                if let Some(c) = t.loc_cell(from) {
+                    let (i, n) = (w.line.get(c.index()), w.near.get(c.index()));
+                    match (i.copied(), n.copied()) {
+                        (Some(NO_LINE), _) => {}
+                        (Some(LEAP), _) if below.len() == 1 => {}
+                        (Some(i), Some(FREE)) if i < LEAP && below.len() == 1 => {
+                            let Some(b) = bit(i) else { return false };
+                            freed |= b;
+                        }
+                        (Some(i), Some(0)) if i < LEAP => {
+                            let Some(b) = bit(i) else { return false };
+                            behind |= b;
+                        }
+                        _ => return false,
+                    }
+                }
+                if let Some(c) = t.loc_cell(to) {
+                    let opponent = t.info(q).owner.is_some_and(|o| !t.same_team(o, p));
+                    let (i, n) = (w.line.get(c.index()), w.near.get(c.index()));
+                    match (i.copied(), n.copied()) {
+                        (Some(NO_LINE), _) => {}
+                        (Some(LEAP), _) if !opponent => {}
+                        (Some(i), Some(0)) if i < LEAP => {
+                            if opponent {
+                                let Some(b) = bit(i) else { return false };
+                                behind |= b;
+                            }
+                        }
+                        _ => return false,
+                    }
+                }
+            }
+            Action::Replace { .. }
+            | Action::Carry { .. }
+            | Action::Rotate { .. }
+            | Action::Mark { .. }
+            | Action::Transform { .. }
+            | Action::Bits { .. } => return false,
+            _ => {}
         }
-    };
-    m.actions.iter().all(|a| match *a {
-        Action::Transfer { piece: q, from, to } => {
-            let below = s.stack(from);
-            q != piece
-                && !below.contains(&piece)
-                && class(from).is_some_and(|leap| !leap || below.len() == 1)
-                && class(to)
-                    .is_some_and(|leap| !leap || t.info(q).owner.is_none_or(|o| t.same_team(o, p)))
-        }
-        Action::Replace { .. }
-        | Action::Carry { .. }
-        | Action::Rotate { .. }
-        | Action::Mark { .. }
-        | Action::Transform { .. }
-        | Action::Bits { .. } => false,
-        _ => true,
-    })
+    }
+    freed & behind == 0
 }
 
 /// Whether `m` changes the board by transfers alone and leaves each of `emptied` with no
@@ -786,15 +866,21 @@ pub fn attacks_cell(
     royal: super::KindId,
 ) -> bool {
     let mut buf = Vec::new();
-    if s.top_cell(c).is_some() {
+    let top = s.top_cell(c);
+    let defender = (0..t.player_count())
+        .map(|o| PlayerId(o as u8))
+        .find(|o| !t.same_team(*o, by));
+    // Plain attackers are asked from the cell, the royal piece supposed there: no copy.
+    if let Some(lines) = royal_lines(t, pats).and_then(|l| l.get(by.index())) {
+        let onto = top.or_else(|| defender.map(|d| t.piece(royal, Some(d))));
+        return onto.is_some() && lines.reach_onto(t, s, by, c, onto);
+    }
+    if top.is_some() {
         return pats
             .iter()
             .any(|&i| reaches(t, s, &t.generators[i], by, c, &mut buf));
     }
-    let Some(defender) = (0..t.player_count())
-        .map(|o| PlayerId(o as u8))
-        .find(|o| !t.same_team(*o, by))
-    else {
+    let Some(defender) = defender else {
         return false;
     };
     let mut probe = s.clone();
@@ -985,7 +1071,7 @@ royal = "K"
         let e1 = t.board.cell("e1").expect("e1");
         let mut line = vec![NO_LINE; t.board.len()];
         let start = g.start().expect("start");
-        let mut near = vec![false; t.board.len()];
+        let mut near = vec![0; t.board.len()];
         seats[1].cells_behind(t, &start, PlayerId(1), e1, &mut line, &mut near);
         (g, line)
     }

@@ -43,9 +43,12 @@ pub(super) fn plain(g: &mut Generator) {
         && g.region.is_none()
         && g.region_rules.is_empty()
         && g.convert.is_none();
-    let (plain, over, draws) = (g.plain, g.capture.mode == CaptureMode::Over, g.draws);
+    // The walk needs only the ray's own shape and no land rule: where the piece starts
+    // (`region`), its facing, its owner and conversions are asked outside the walk.
+    let over = g.capture.mode == CaptureMode::Over;
+    let (draws, ruled) = (g.draws, !g.region_rules.is_empty());
     if let Kind::Ray(r) = &mut g.kind {
-        r.straight = plain && !over && draws.is_none() && r.over_region.is_none();
+        r.straight = shape && !ruled && !over && draws.is_none() && r.over_region.is_none();
     }
 }
 

@@ -151,13 +151,26 @@ impl Generator {
         from: CellId,
         target: CellId,
     ) -> bool {
+        self.plain_lands(t, s, by, from, s.top_cell(target))
+    }
+
+    /// [`Generator::plain_reaches`] onto a target whose top is `onto` (the check test asks
+    /// it of an empty cell with a royal piece supposed there).
+    pub fn plain_lands(
+        &self,
+        t: &Tables,
+        s: &State,
+        by: PlayerId,
+        from: CellId,
+        onto: Option<Piece>,
+    ) -> bool {
         let Some(piece) = s.top_cell(from) else {
             return false;
         };
         let info = t.info(piece);
         info.owner == Some(by)
             && self.kinds & (1 << info.kind.index()) != 0
-            && self.masks_for(t, piece, by)[0].holds(s.top_cell(target))
+            && self.masks_for(t, piece, by)[0].holds(onto)
     }
 
     /// The masks of `land`, `over` and `chain_stop` for `piece` moved by `player`.

@@ -48,9 +48,9 @@ pub struct Ray {
     /// open (no heading rule, an excuse by `unless_net`, or more than 64 directions). Built
     /// at load by [`Generator::prepare_dirs`].
     pub open: Vec<Vec<u64>>,
-    /// A straight ray: plain ([`Generator::plain`]: one leg over empty cells, no rule on
-    /// the landing but `land`), capturing on landing if at all, with no `over_region` nor
-    /// `draws`. Its walk ([`Walker::walk_straight`], the full walk for en passant while a
+    /// A straight ray: one leg over empty cells at fixed distances, no rule on the landing
+    /// but `land` (no region rule, heading or stack carrying), capturing on landing if at
+    /// all, with no `over_region` nor `draws`. Its walk ([`Walker::walk_straight`], the full walk for en passant while a
     /// cell may be taken so) keeps no leg: a chess piece's, or a draughts man's step. Set at
     /// load.
     pub straight: bool,
