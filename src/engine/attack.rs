@@ -354,7 +354,8 @@ impl RayLines {
         false
     }
 
-    /// Whether seat `by`'s plain attackers reach `target` in `s`, were its top `onto`.
+    /// Whether seat `by`'s plain attackers reach `target` in `s`, were its top `onto` and
+    /// every other cell's contents as `occupant` tells (see [`RayLines::walk_back`]).
     fn reach_onto(
         &self,
         t: &Tables,
@@ -362,9 +363,9 @@ impl RayLines {
         by: PlayerId,
         target: CellId,
         onto: Option<super::Piece>,
+        occupant: impl Fn(CellId) -> Option<bool> + Copy,
     ) -> bool {
-        let on_line = |c: CellId| s.top_cell(c).map(|_| true);
-        if (0..self.dirs.len()).any(|i| self.walk_back(t, s, by, target, onto, i, on_line)) {
+        if (0..self.dirs.len()).any(|i| self.walk_back(t, s, by, target, onto, i, occupant)) {
             return true;
         }
         // Every leap's directions have a way back (`of_seats`): its origin is found.
@@ -377,12 +378,17 @@ impl RayLines {
                 let Some(Some(origin)) = leap_origin(t, path, target) else {
                     return false;
                 };
-                s.top_cell(origin).is_some()
+                occupant(origin) == Some(true)
                     && path.iter().try_fold(origin, |c, &d| t.board.step(c, d)) == Some(target)
                     && pat.plain_lands(t, s, by, origin, onto)
             })
         })
     }
+}
+
+/// A cell's contents for [`RayLines::walk_back`] as they are in `s`: any piece may attack.
+fn on_board(s: &State) -> impl Fn(CellId) -> Option<bool> + Copy + '_ {
+    |c| s.top_cell(c).map(|_| true)
 }
 
 /// The royal piece's attackers grouped by line, when `pats` are they and all are plain.
@@ -410,7 +416,7 @@ pub fn attacked_by_opponents(
         .any(|o| match lines.and_then(|l| l.get(o.index())) {
             Some(l) => cells
                 .iter()
-                .any(|&c| l.reach_onto(t, s, o, c, s.top_cell(c))),
+                .any(|&c| l.reach_onto(t, s, o, c, s.top_cell(c), on_board(s))),
             None => pats.iter().any(|&i| {
                 cells
                     .iter()
@@ -514,15 +520,20 @@ fn keep_safe_on(
     // on it depends on (nor gives one to an opponent) cannot put it in check: most moves are
     // kept without being played (`opened`). One that empties cells of a single line to it
     // is asked about that line alone.
+    let opponents: smallvec::SmallVec<[PlayerId; 2]> = (0..t.player_count())
+        .map(|o| PlayerId(o as u8))
+        .filter(|&o| !t.same_team(o, p))
+        .collect();
+    // The one opponent, its lines and the royal cell, when there is one of each.
+    let single = match (royal_lines(t, pats), &opponents[..], &home[..]) {
+        (Some(seats), [o], [king]) => seats.get(o.index()).map(|l| (*o, l, *king)),
+        _ => None,
+    };
     let watch = royal_lines(t, pats)
         .filter(|_| !home.is_empty())
         .and_then(|seats| {
             let mut line = vec![NO_LINE; t.board.len()];
             let mut near = vec![0; t.board.len()];
-            let opponents: smallvec::SmallVec<[PlayerId; 2]> = (0..t.player_count())
-                .map(|o| PlayerId(o as u8))
-                .filter(|&o| !t.same_team(o, p))
-                .collect();
             let mut attacked = false;
             for &o in &opponents {
                 for &king in &home {
@@ -541,11 +552,7 @@ fn keep_safe_on(
                     *m = SEVERAL;
                 }
             }
-            let single = match (&opponents[..], &home[..]) {
-                ([o], [king]) => seats.get(o.index()).map(|l| (*o, l, *king)),
-                _ => None,
-            };
-            Some(Watch { line, near, single })
+            Some(Watch { line, near })
         });
     moves.retain(|m| {
         if let Some(w) = &watch
@@ -560,7 +567,7 @@ fn keep_safe_on(
             match opened(t, m, &w.line, p) {
                 Opened::Nothing => return true,
                 Opened::Emptied { emptied, filled } => {
-                    if let Some((o, l, king)) = w.single {
+                    if let Some((o, l, king)) = single {
                         let along: smallvec::SmallVec<[u8; 2]> = emptied
                             .iter()
                             .map(|c| w.line.get(c.index()).copied().unwrap_or(SEVERAL))
@@ -592,6 +599,19 @@ fn keep_safe_on(
                 Opened::Other => {}
             }
         }
+        // The royal piece steps alone, taking what stood where it lands: that cell is asked
+        // with the piece there and its old cell empty, unplayed (in check too).
+        if !alone
+            && let Some((o, l, king)) = single
+            && let Some(to) = royal_step(t, s, m, piece, king)
+        {
+            let occupant = |c: CellId| match c {
+                _ if c == king => None,
+                _ if c == to => Some(false),
+                _ => s.top_cell(c).map(|_| true),
+            };
+            return !l.reach_onto(t, s, o, to, Some(piece), occupant);
+        }
         let scratch = scratch.get();
         let n = super::apply_actions(t, scratch, &m.actions);
         let moved;
@@ -621,16 +641,13 @@ const NEAR: u8 = 2;
 const FREE: u8 = 1;
 
 /// What the check test watches out of check: per cell, the line to the royal piece it lies on
-/// (`RayLines::cells_behind`; [`NO_LINE`]: no attack on it depends on the cell), and the one
-/// opponent, its lines and the royal cell when there is one of each (then a move that
-/// empties cells of lines is asked about those lines only).
-struct Watch<'t> {
+/// (`RayLines::cells_behind`; [`NO_LINE`]: no attack on it depends on the cell).
+struct Watch {
     line: Vec<u8>,
     /// Per cell, [`NEAR`] on a line between the royal piece and the line's first piece or
     /// on that piece if it is pinned, [`FREE`] on a first piece that is not pinned, else 0
     /// (`RayLines::cells_behind`).
     near: Vec<u8>,
-    single: Option<(PlayerId, &'t RayLines, CellId)>,
 }
 
 /// What a move that leaves the royal piece alone does to the watched cells (see [`opened`]).
@@ -786,6 +803,52 @@ fn quiet(t: &Tables, s: &State, m: &Move, p: PlayerId, piece: super::Piece, w: &
     freed & behind == 0
 }
 
+/// Where the royal `piece` on `king` lands when `m` moves it alone: its one transfer is from
+/// `king`, where nothing lies below it, to a cell whose whole stack the move sends off the
+/// board (a capture), and nothing else changes a cell. `None` for any other move.
+fn royal_step(
+    t: &Tables,
+    s: &State,
+    m: &Move,
+    piece: super::Piece,
+    king: CellId,
+) -> Option<CellId> {
+    use super::Action;
+    let mut to = None;
+    let mut taken: smallvec::SmallVec<[Loc; 2]> = smallvec::SmallVec::new();
+    for a in &m.actions {
+        match *a {
+            Action::Transfer {
+                piece: q,
+                from,
+                to: dest,
+            } if q == piece => {
+                if from != Loc(king.0) || to.is_some() {
+                    return None;
+                }
+                to = Some(t.loc_cell(dest)?);
+            }
+            Action::Transfer { from, to: dest, .. } => {
+                if t.loc_cell(dest).is_some() {
+                    return None;
+                }
+                taken.push(from);
+            }
+            Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. }
+                if t.loc_cell(at).is_some() =>
+            {
+                return None;
+            }
+            Action::Carry { .. } | Action::Transform { .. } | Action::Bits { .. } => return None,
+            _ => {}
+        }
+    }
+    let to = to?;
+    let whole = taken.len() == s.stack(Loc(to.0)).len();
+    (whole && taken.iter().all(|&l| l == Loc(to.0)) && s.stack(Loc(king.0)).len() == 1)
+        .then_some(to)
+}
+
 /// Whether `m` changes the board by transfers alone and leaves each of `emptied` with no
 /// piece at all (not one showing from below): then what the move leaves on a watched cell is
 /// known without playing it (see [`RayLines::reach_along_after`]).
@@ -873,7 +936,7 @@ pub fn attacks_cell(
     // Plain attackers are asked from the cell, the royal piece supposed there: no copy.
     if let Some(lines) = royal_lines(t, pats).and_then(|l| l.get(by.index())) {
         let onto = top.or_else(|| defender.map(|d| t.piece(royal, Some(d))));
-        return onto.is_some() && lines.reach_onto(t, s, by, c, onto);
+        return onto.is_some() && lines.reach_onto(t, s, by, c, onto, on_board(s));
     }
     if top.is_some() {
         return pats
