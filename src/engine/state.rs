@@ -3,7 +3,9 @@
 
 use smallvec::SmallVec;
 
-use super::{Dice, KeyHasher, Loc, Outcome, Piece, PlayerId, Tables, cell_key, layer_size, marks};
+use super::{
+    Dice, KeyHasher, KindId, Loc, Outcome, Piece, PlayerId, Tables, cell_key, layer_size, marks,
+};
 use crate::board::CellId;
 
 /// A pile of pieces: bottom first on cells; sorted (a multiset) in zones.
@@ -73,9 +75,10 @@ pub struct State {
     /// Derived from `stacks` (like `board`), so it takes no part in equality.
     pub(crate) tops: Vec<Option<Piece>>,
     /// Per owner (each seat, then the neutral pieces), a bitset over the cells of those
-    /// whose top piece it owns, kept with `tops`: generators visit the mover's cells only, and
-    /// conditions count a seat's pieces outside a region by word, without scanning the board
-    /// and branching on every cell. Derived like `tops`.
+    /// whose top piece it owns, then per kind one of those whose top is of that kind, kept
+    /// with `tops`: generators visit the mover's cells of their kinds only, and conditions
+    /// count a seat's pieces outside a region by word, without scanning the board and
+    /// branching on every cell. Derived like `tops`.
     pub(crate) owned: Vec<u64>,
     /// Each seat's groups, for a connection goal (`[end] connect`): kept with `tops` by
     /// `set_top`, built again by `refresh_joins` when a change left them stale. Derived like
@@ -244,7 +247,7 @@ impl State {
             },
             passed: None,
             tops: vec![None; t.board.len()],
-            owned: vec![0; (t.player_count() + 1) * t.cell_words()],
+            owned: vec![0; t.top_sets() * t.cell_words()],
             joins: super::joins::Joins::new(t.end.joins.as_ref()),
         }
     }
@@ -312,13 +315,14 @@ impl State {
         }
     }
 
-    /// The owners' bitsets, read off the tops (what [`State::owned`] must equal).
+    /// The owners' and kinds' bitsets, read off the tops (what [`State::owned`] must equal).
     fn owned_full(&self, t: &Tables) -> Vec<u64> {
         let words = t.cell_words();
-        let mut owned = vec![0; (t.player_count() + 1) * words];
+        let mut owned = vec![0; t.top_sets() * words];
         for (c, top) in self.tops.iter().enumerate() {
             if let Some(p) = top {
                 owned[t.owner_slot(*p) * words + c / 64] |= 1 << (c % 64);
+                owned[t.kind_slot(*p) * words + c / 64] |= 1 << (c % 64);
             }
         }
         owned
@@ -333,15 +337,19 @@ impl State {
         }
         let words = t.cell_words();
         let (w, bit) = (c / 64, 1u64 << (c % 64));
-        if let Some(p) = old
-            && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
-        {
-            *x &= !bit;
+        if let Some(p) = old {
+            for slot in [t.owner_slot(p), t.kind_slot(p)] {
+                if let Some(x) = self.owned.get_mut(slot * words + w) {
+                    *x &= !bit;
+                }
+            }
         }
-        if let Some(p) = new
-            && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
-        {
-            *x |= bit;
+        if let Some(p) = new {
+            for slot in [t.owner_slot(p), t.kind_slot(p)] {
+                if let Some(x) = self.owned.get_mut(slot * words + w) {
+                    *x |= bit;
+                }
+            }
         }
         if self.joins.is_some() {
             self.joins_changed(t, c, old, new);
@@ -360,6 +368,17 @@ impl State {
             let tops = &self.tops;
             joins.changed(table, c, owner(old), owner(new), |n| owner(tops[n]));
         }
+    }
+
+    /// The cells whose top piece is of kind `k`, whoever owns it, as a bitset of words over
+    /// the cells.
+    #[inline]
+    pub(crate) fn kind_cells(&self, t: &Tables, k: KindId) -> &[u64] {
+        let words = t.cell_words();
+        let slot = t.player_count() + 1 + k.index();
+        self.owned
+            .get(slot * words..(slot + 1) * words)
+            .unwrap_or(&[])
     }
 
     /// The cells whose top piece `owner` owns (`None`: the neutral pieces), as a bitset of

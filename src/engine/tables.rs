@@ -614,6 +614,19 @@ impl Tables {
             .map_or(self.player_count(), PlayerId::index)
     }
 
+    /// Which of the kinds' bitsets ([`State::kind_cells`]) a piece counts in: after the
+    /// owners' ([`Tables::owner_slot`]), one per kind.
+    #[inline]
+    pub fn kind_slot(&self, p: Piece) -> usize {
+        self.player_count() + 1 + self.pieces[p.index()].kind.index()
+    }
+
+    /// How many bitsets over the cells a state keeps of its tops: one per owner (the
+    /// seats', then the neutral pieces'), then one per kind.
+    pub fn top_sets(&self) -> usize {
+        self.player_count() + 1 + self.kinds.len()
+    }
+
     /// The location of a cell.
     pub fn cell_loc(&self, c: CellId) -> Loc {
         Loc(c.0)

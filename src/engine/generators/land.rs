@@ -21,6 +21,30 @@ pub(super) fn one_leg(
     passing: Option<CellId>,
     out: &mut Vec<Move>,
 ) {
+    let captures = pat.capture.mode == CaptureMode::Land
+        && top.is_some_and(|p| pat.captures(t, p, piece, player));
+    // The plain step, made at once (no leg to build): nothing taken, no passed cell, and
+    // no promotion where it lands or leaves.
+    if !captures
+        && passing.is_none()
+        && bare(pat, moving)
+        && moving.promote.as_ref().is_none_or(|pr| {
+            let within = |c: CellId| {
+                t.board
+                    .region_at(pr.region)
+                    .for_seat(player.index())
+                    .contains(c)
+            };
+            !within(to) && !(pr.leaving && within(from))
+        })
+    {
+        let (from, to) = (Loc(from.0), Loc(to.0));
+        let transfer = Action::Transfer { piece, from, to };
+        crate::engine::moves::push_with(out, || {
+            Move::one(Shape::Path, short_path(&[from, to]), transfer)
+        });
+        return;
+    }
     let mut leg = Leg {
         path: short_path(&[Loc(from.0), Loc(to.0)]),
         captured: SmallVec::new(),
@@ -28,12 +52,18 @@ pub(super) fn one_leg(
         passing,
         rules_any: 0,
     };
-    if pat.capture.mode == CaptureMode::Land
-        && top.is_some_and(|p| pat.captures(t, p, piece, player))
-    {
+    if captures {
         leg.captured.push(to);
     }
     finish(t, s, pat, moving, player, piece, &leg, out);
+}
+
+/// Whether a landing of `pat` moving so does nothing but move its piece, whatever it takes
+/// and wherever it lands: no stack carried, no var set, no conversion, no flow. (A
+/// promotion depends on where it lands.)
+#[inline(always)]
+fn bare(pat: &Generator, moving: &Movement) -> bool {
+    !moving.carry_stack && pat.mover_var.is_none() && pat.convert.is_none() && moving.flow.is_none()
 }
 
 /// Turns a finished path into moves (one, or one per promotion choice): captures first (so a
@@ -51,12 +81,9 @@ pub(super) fn finish(
 ) {
     // The plain step (most moves of most games): one transfer, nothing else to work out.
     if leg.captured.is_empty()
-        && !moving.carry_stack
         && leg.passing.is_none()
-        && pat.mover_var.is_none()
-        && pat.convert.is_none()
+        && bare(pat, moving)
         && moving.promote.is_none()
-        && moving.flow.is_none()
     {
         let from = leg.path[0];
         let to = *leg.path.last().unwrap_or(&from);

@@ -28,7 +28,8 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, lp: &Leap, out: &mut Vec<Move>) 
             }
         }
         None => {
-            for from in mover_cells(t, s, g.mover, player) {
+            let mut buf = SmallVec::new();
+            for from in start_cells(t, s, g, player, &mut buf) {
                 if let Some(piece) = mover_at(cx, g, moving, region, from) {
                     leap(t, s, g, moving, paths, lp.over, player, piece, from, out);
                 }

@@ -674,6 +674,40 @@ fn mover_cells<'a>(t: &'a Tables, s: &'a State, mover: Mover, player: PlayerId) 
     }
 }
 
+/// The cells a moving generator (a ray, a leap) may start from: [`mover_cells`], and for
+/// the mover's own pieces of some kinds only, the cells whose top is of one of them (the
+/// owner's set and the kinds' sets a word at a time, in `buf`): a piece of another kind
+/// costs nothing, where chess's eight generators each looked at all sixteen pieces.
+fn start_cells<'a>(
+    t: &'a Tables,
+    s: &'a State,
+    g: &Generator,
+    player: PlayerId,
+    buf: &'a mut SmallVec<[u64; 4]>,
+) -> BitCells<'a> {
+    let all = u64::MAX
+        .checked_shr(64u32.saturating_sub(t.kinds.len() as u32))
+        .unwrap_or(0);
+    let kinds = g.kinds & all;
+    if g.mover != Mover::Own || kinds == all {
+        return mover_cells(t, s, g.mover, player);
+    }
+    buf.clear();
+    buf.resize(t.cell_words(), 0);
+    let mut bits = kinds;
+    while bits != 0 {
+        let k = KindId(bits.trailing_zeros() as u8);
+        bits &= bits - 1;
+        for (w, x) in buf.iter_mut().zip(s.kind_cells(t, k)) {
+            *w |= x;
+        }
+    }
+    for (w, x) in buf.iter_mut().zip(s.owned_cells(t, Some(player))) {
+        *w &= x;
+    }
+    BitCells::new(buf)
+}
+
 /// A castling generator's `safe` test: whether an opponent of the seat could move onto the
 /// cell (for an empty one: if the seat's piece of the kind stood there). It is given by the
 /// layer above (`engine::attack`, which generates moves itself) rather than imported from

@@ -67,7 +67,8 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, ray: &Ray, out: &mut Vec<Move>) 
             }
         }
         None => {
-            for from in mover_cells(cx.t, cx.s, g.mover, cx.player) {
+            let mut buf = SmallVec::new();
+            for from in start_cells(cx.t, cx.s, g, cx.player, &mut buf) {
                 if let Some(piece) = mover_at(cx, g, &ray.moving, region, from) {
                     walk_from(cx, g, ray, from, piece, out);
                 }
