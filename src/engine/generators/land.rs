@@ -35,7 +35,7 @@ pub(super) fn one_leg(
                     .for_seat(player.index())
                     .contains(c)
             };
-            !within(to) && !(pr.leaving && within(from))
+            !(within(to) || (pr.leaving && within(from)))
         })
     {
         let (from, to) = (Loc(from.0), Loc(to.0));
