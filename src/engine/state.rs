@@ -322,7 +322,9 @@ impl State {
         for (c, top) in self.tops.iter().enumerate() {
             if let Some(p) = top {
                 owned[t.owner_slot(*p) * words + c / 64] |= 1 << (c % 64);
-                owned[t.kind_slot(*p) * words + c / 64] |= 1 << (c % 64);
+                if t.kind_sets {
+                    owned[t.kind_slot(*p) * words + c / 64] |= 1 << (c % 64);
+                }
             }
         }
         owned
@@ -337,18 +339,26 @@ impl State {
         }
         let words = t.cell_words();
         let (w, bit) = (c / 64, 1u64 << (c % 64));
-        if let Some(p) = old {
-            for slot in [t.owner_slot(p), t.kind_slot(p)] {
-                if let Some(x) = self.owned.get_mut(slot * words + w) {
-                    *x &= !bit;
-                }
-            }
+        if let Some(p) = old
+            && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
+        {
+            *x &= !bit;
         }
-        if let Some(p) = new {
-            for slot in [t.owner_slot(p), t.kind_slot(p)] {
-                if let Some(x) = self.owned.get_mut(slot * words + w) {
-                    *x |= bit;
-                }
+        if let Some(p) = new
+            && let Some(x) = self.owned.get_mut(t.owner_slot(p) * words + w)
+        {
+            *x |= bit;
+        }
+        if t.kind_sets {
+            if let Some(p) = old
+                && let Some(x) = self.owned.get_mut(t.kind_slot(p) * words + w)
+            {
+                *x &= !bit;
+            }
+            if let Some(p) = new
+                && let Some(x) = self.owned.get_mut(t.kind_slot(p) * words + w)
+            {
+                *x |= bit;
             }
         }
         if self.joins.is_some() {
@@ -371,7 +381,7 @@ impl State {
     }
 
     /// The cells whose top piece is of kind `k`, whoever owns it, as a bitset of words over
-    /// the cells.
+    /// the cells (kept only with [`Tables::kind_sets`]).
     #[inline]
     pub(crate) fn kind_cells(&self, t: &Tables, k: KindId) -> &[u64] {
         let words = t.cell_words();

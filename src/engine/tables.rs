@@ -190,6 +190,11 @@ pub struct Tables {
     pub board: Board,
     /// Every cell of the board as a bitset (cell `c` is bit `c % 64` of word `c / 64`).
     pub all_cells: crate::board::CellSet,
+    /// The state keeps a bitset of the cells each kind tops (`State::kind_cells`): only
+    /// when a generator looks for its kinds among the mover's pieces
+    /// ([`Generator::by_kind`](crate::engine::generators::Generator::by_kind)), so other
+    /// games (a sowing game sets many tops a move) pay nothing for them.
+    pub kind_sets: bool,
     /// Seats in turn order.
     pub seats: Vec<Seat>,
     /// Piece kinds.
@@ -616,6 +621,7 @@ impl Tables {
 
     /// Which of the kinds' bitsets ([`State::kind_cells`]) a piece counts in: after the
     /// owners' ([`Tables::owner_slot`]), one per kind.
+    /// (Kept only with [`Tables::kind_sets`].)
     #[inline]
     pub fn kind_slot(&self, p: Piece) -> usize {
         self.player_count() + 1 + self.pieces[p.index()].kind.index()

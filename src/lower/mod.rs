@@ -204,6 +204,8 @@ fn generator_tables(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
             t.generators.push(p);
         }
     }
+    let kinds = t.kinds.len();
+    t.kind_sets = t.generators.iter().any(|g| g.by_kind(kinds));
     if def
         .generators
         .values()

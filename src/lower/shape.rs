@@ -533,6 +533,7 @@ pub(super) fn shape(
     Tables {
         id: def.game.id.clone(),
         all_cells,
+        kind_sets: false,
         board,
         seats,
         kinds,

@@ -501,6 +501,18 @@ impl Movement {
 }
 
 impl Generator {
+    /// Whether this generator, of a game with `kinds` kinds, starts from the mover's pieces
+    /// of some kinds only, looked for by kind ([`start_cells`]): a ray or a leap of the
+    /// mover's own pieces, not of every kind.
+    pub fn by_kind(&self, kinds: usize) -> bool {
+        let all = u64::MAX
+            .checked_shr(64u32.saturating_sub(kinds as u32))
+            .unwrap_or(0);
+        matches!(self.kind, Kind::Ray(_) | Kind::Leap(_))
+            && self.mover == Mover::Own
+            && self.kinds & all != all
+    }
+
     /// Whether this generator captures en passant.
     pub fn en_passant(&self) -> bool {
         matches!(&self.kind, Kind::Ray(r) if r.en_passant)
@@ -685,13 +697,10 @@ fn start_cells<'a>(
     player: PlayerId,
     buf: &'a mut SmallVec<[u64; 4]>,
 ) -> BitCells<'a> {
-    let all = u64::MAX
-        .checked_shr(64u32.saturating_sub(t.kinds.len() as u32))
-        .unwrap_or(0);
-    let kinds = g.kinds & all;
-    if g.mover != Mover::Own || kinds == all {
+    if !(t.kind_sets && g.by_kind(t.kinds.len())) {
         return mover_cells(t, s, g.mover, player);
     }
+    let kinds = g.kinds;
     buf.clear();
     buf.resize(t.cell_words(), 0);
     let mut bits = kinds;
