@@ -502,9 +502,15 @@ impl Board {
     /// An absolute direction by its label (`ne`), not a player-relative one: what a piece
     /// lies pointing along is the same for every seat.
     pub fn absolute_dir(&self, name: &str) -> Option<DirId> {
+        // Byte by byte: names are a few letters, and `==` on strings calls `memcmp` (a
+        // script's `s.step(c, "n")` asks this at every call).
+        let name = name.as_bytes();
         self.dir_names
             .iter()
-            .position(|d| d == name)
+            .position(|d| {
+                let d = d.as_bytes();
+                d.len() == name.len() && d.iter().zip(name).all(|(a, b)| a == b)
+            })
             .map(|i| DirId(i as u8))
     }
 
