@@ -791,12 +791,7 @@ fn quiet(t: &Tables, s: &State, m: &Move, p: PlayerId, piece: super::Piece, w: &
                     }
                 }
             }
-            Action::Replace { .. }
-            | Action::Carry { .. }
-            | Action::Rotate { .. }
-            | Action::Mark { .. }
-            | Action::Transform { .. }
-            | Action::Bits { .. } => return false,
+            ref a if reshapes(a) => return false,
             _ => {}
         }
     }
@@ -849,6 +844,22 @@ fn royal_step(
         .then_some(to)
 }
 
+/// Whether `a` changes a cell other than by moving a piece off or onto it (replacing,
+/// carrying, rotating, drawing, transforming, changing layers): what the unplayed judgements
+/// ([`quiet`], [`clears`]) cannot follow.
+fn reshapes(a: &super::Action) -> bool {
+    use super::Action;
+    matches!(
+        a,
+        Action::Replace { .. }
+            | Action::Carry { .. }
+            | Action::Rotate { .. }
+            | Action::Mark { .. }
+            | Action::Transform { .. }
+            | Action::Bits { .. }
+    )
+}
+
 /// Whether `m` changes the board by transfers alone and leaves each of `emptied` with no
 /// piece at all (not one showing from below): then what the move leaves on a watched cell is
 /// known without playing it (see [`RayLines::reach_along_after`]).
@@ -867,12 +878,7 @@ fn clears(s: &State, m: &Move, emptied: &[CellId]) -> bool {
                     }
                 }
             }
-            Action::Replace { .. }
-            | Action::Carry { .. }
-            | Action::Rotate { .. }
-            | Action::Mark { .. }
-            | Action::Transform { .. }
-            | Action::Bits { .. } => return false,
+            ref a if reshapes(a) => return false,
             _ => {}
         }
     }
