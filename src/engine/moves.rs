@@ -296,7 +296,11 @@ impl Move {
     /// The same with the one action `a` (a placement, a plain step).
     #[inline(always)]
     pub fn one(shape: Shape, path: SmallVec<[Loc; 4]>, a: Action) -> Move {
-        Move::of(shape, path, SmallVec::from_buf_and_len([a; 4], 1))
+        // Pushed onto an empty list rather than built from `[a; 4]`, which writes the
+        // action four times (a fifth of a placement's cost).
+        let mut actions = SmallVec::new();
+        actions.push(a);
+        Move::of(shape, path, actions)
     }
 
     /// The pass move.

@@ -885,7 +885,7 @@ impl<'a> Lowering<'a> {
             passable: m.passable,
             en_passant: m.en_passant,
             open: Vec::new(),
-            straight: false,
+            walk: generators::Walk::Full,
         }
     }
 

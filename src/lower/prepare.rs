@@ -5,7 +5,7 @@
 
 use crate::board::CellId;
 use crate::def::{CaptureMode, CellCond, Chain, Mover};
-use crate::engine::generators::{Amount, CondMask, Conds, Generator, Kind, Movement};
+use crate::engine::generators::{Amount, CondMask, Conds, Generator, Kind, Movement, Walk};
 use crate::engine::{Piece, PlayerId, Tables};
 
 /// Everything a generator reads that is derived from its settings and the tables.
@@ -43,12 +43,25 @@ pub(super) fn plain(g: &mut Generator) {
         && g.region.is_none()
         && g.region_rules.is_empty()
         && g.convert.is_none();
-    // The walk needs only the ray's own shape and no land rule: where the piece starts
-    // (`region`), its facing, its owner and conversions are asked outside the walk.
-    let over = g.capture.mode == CaptureMode::Over;
+    // A walk of one leg needs no land rule, heading, drops, `over_region` or `draws`: where
+    // the piece starts (`region`), its facing, its owner, conversions and promotion are
+    // asked outside the walk, and its distances are resolved per piece before it.
     let (draws, ruled) = (g.draws, !g.region_rules.is_empty());
+    let over_pieces = g.capture.mode == CaptureMode::Over;
     if let Kind::Ray(r) = &mut g.kind {
-        r.straight = shape && !ruled && !over && draws.is_none() && r.over_region.is_none();
+        let line = r.chain == Chain::None
+            && !r.along_facing
+            && r.drops.is_none()
+            && moving_plain(&r.moving)
+            && !ruled
+            && draws.is_none()
+            && r.over_region.is_none();
+        let over_empty = r.over.is_only(CellCond::Empty) && r.over_occupied_min == 0;
+        r.walk = match (line, over_empty && !over_pieces) {
+            (false, _) => Walk::Full,
+            (true, true) => Walk::Straight,
+            (true, false) => Walk::Line,
+        };
     }
 }
 

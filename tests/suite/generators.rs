@@ -724,6 +724,75 @@ fn directions_pruned_at_load_are_the_ones_that_never_land() {
     assert!(compared > 1000, "only {compared} positions compared");
 }
 
+/// Every ray that walks a line (`Walk::Straight`, `Walk::Line`, chosen at load) makes exactly
+/// the moves of the full walk, in the same order and with the same actions, over random games
+/// of every shipped game, example and variant.
+#[test]
+fn the_line_walks_make_exactly_the_moves_of_the_full_walk() {
+    use icebox::engine::generators::{Ctx, Kind, Walk, generate};
+    use icebox::engine::rng::Rng;
+    let mut games = Vec::new();
+    let mut all = icebox::catalog::builtin();
+    for example in [
+        "examples/breakthrough",
+        "examples/brazilian-draughts",
+        "examples/jungle",
+    ] {
+        all.push(GameFiles::from_path(std::path::Path::new(example)).expect("example reads"));
+    }
+    for files in &all {
+        games.push(Game::load(files, None, &[]).expect("loads"));
+        for v in files.variant_names() {
+            games.push(Game::load(files, Some(&v), &[]).expect("variant loads"));
+        }
+    }
+    // (Straight, Line) pairs of a generator and a position where it made a move.
+    let mut compared = [0usize; 2];
+    for g in &games {
+        let t = g.tables();
+        let mut full = t.clone();
+        let mut lines = Vec::new();
+        for (i, pat) in full.generators.iter_mut().enumerate() {
+            if let Kind::Ray(r) = &mut pat.kind
+                && r.walk != Walk::Full
+            {
+                lines.push((i, r.walk));
+                r.walk = Walk::Full;
+            }
+        }
+        if lines.is_empty() {
+            continue;
+        }
+        let mut rng = Rng::new(11);
+        for _ in 0..4 {
+            let mut s = g.start().expect("start");
+            for _ in 0..200 {
+                if s.is_over() {
+                    break;
+                }
+                for &(i, walk) in &lines {
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    generate(&Ctx::new(t, &s, s.turn()), &t.generators[i], &mut a);
+                    generate(&Ctx::new(&full, &s, s.turn()), &full.generators[i], &mut b);
+                    assert_eq!(a, b, "{} at {}", t.generators[i].name, g.position_text(&s));
+                    if !a.is_empty() {
+                        compared[usize::from(walk == Walk::Line)] += 1;
+                    }
+                }
+                let moves = g.legal_moves(&s).expect("moves");
+                if moves.is_empty() {
+                    break;
+                }
+                let m = &moves[rng.below(moves.len() as u64) as usize];
+                g.play(&mut s, m).expect("plays");
+            }
+        }
+    }
+    assert!(compared[0] > 1000, "straight rays compared {compared:?}");
+    // IceSickle's jump (and its variants') passes over pieces and captures them.
+    assert!(compared[1] > 100, "line rays compared {compared:?}");
+}
+
 /// `capture_owner = "none"`: a captured piece goes back to a shared bank as nobody's (the
 /// bank Homeworlds' ships return to), and the text says so (`bank=S`, not `bank=bS`).
 #[test]

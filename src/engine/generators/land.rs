@@ -45,17 +45,23 @@ pub(super) fn one_leg(
         });
         return;
     }
-    let mut leg = Leg {
-        path: short_path(&[Loc(from.0), Loc(to.0)]),
-        captured: SmallVec::new(),
-        broken: 0,
+    let path = [Loc(from.0), Loc(to.0)];
+    let captured: &[CellId] = if captures { &[to] } else { &[] };
+    let leg = Landing {
+        path: &path,
+        captured,
         passing,
-        rules_any: 0,
     };
-    if captures {
-        leg.captured.push(to);
-    }
-    finish(t, s, pat, moving, player, piece, &leg, out);
+    finish(t, s, pat, moving, player, piece, leg, out);
+}
+
+/// A finished leg as [`finish`] reads it: the path (from, then every landing), the cells
+/// whose pieces it captures, and the cell a `passable` move passes over last.
+#[derive(Clone, Copy)]
+pub(super) struct Landing<'a> {
+    pub(super) path: &'a [Loc],
+    pub(super) captured: &'a [CellId],
+    pub(super) passing: Option<CellId>,
 }
 
 /// Whether a landing of `pat` moving so does nothing but move its piece, whatever it takes
@@ -76,7 +82,7 @@ pub(super) fn finish(
     moving: &Movement,
     player: PlayerId,
     piece: Piece,
-    leg: &Leg,
+    leg: Landing,
     out: &mut Vec<Move>,
 ) {
     // The plain step (most moves of most games): one transfer, nothing else to work out.
@@ -89,16 +95,16 @@ pub(super) fn finish(
         let to = *leg.path.last().unwrap_or(&from);
         let transfer = Action::Transfer { piece, from, to };
         crate::engine::moves::push_with(out, || {
-            Move::one(Shape::Path, short_path(&leg.path), transfer)
+            Move::one(Shape::Path, short_path(leg.path), transfer)
         });
         return;
     }
     // Built in the list (see `push_with`); taken back out if it turns out not to be a move.
     let m = crate::engine::moves::push_with(out, || {
-        Move::of(Shape::Path, short_path(&leg.path), SmallVec::new())
+        Move::of(Shape::Path, short_path(leg.path), SmallVec::new())
     });
     let actions = &mut m.actions;
-    let (mut taken, mut points) = take_captured(t, s, pat, player, &leg.captured, actions);
+    let (mut taken, mut points) = take_captured(t, s, pat, player, leg.captured, actions);
     let from = leg.path[0];
     let to = *leg.path.last().unwrap_or(&from);
     if moving.carry_stack {

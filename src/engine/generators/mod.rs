@@ -27,7 +27,7 @@ pub mod track;
 mod transform;
 mod turn;
 
-use land::{conversions, finish, one_leg};
+use land::{Landing, conversions, finish, one_leg};
 use place::drop_at;
 
 pub use castle::Castle;
@@ -37,7 +37,7 @@ pub use conds::*;
 pub use fly::Flight;
 pub use leap::Leap;
 pub use place::{Limit, Near, Place, Surround};
-pub use ray::Ray;
+pub use ray::{Ray, Walk};
 pub use remove::Remove;
 pub use sow::Sow;
 pub use track::TrackMoves;
@@ -658,8 +658,6 @@ struct Leg {
     captured: SmallVec<[CellId; 8]>,
     /// Legs so far that broke the generator's `legs` heading.
     broken: u32,
-    /// The cell a `passable` move passes over last, when it is finished.
-    passing: Option<CellId>,
     /// The land rules whose region some cell of `path` is in (a walk's; 0 elsewhere).
     rules_any: u32,
 }

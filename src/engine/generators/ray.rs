@@ -48,12 +48,23 @@ pub struct Ray {
     /// open (no heading rule, an excuse by `unless_net`, or more than 64 directions). Built
     /// at load by [`Generator::prepare_dirs`].
     pub open: Vec<Vec<u64>>,
-    /// A straight ray: one leg over empty cells at fixed distances, no rule on the landing
-    /// but `land` (no region rule, heading or stack carrying), capturing on landing if at
-    /// all, with no `over_region` nor `draws`. Its walk ([`Walker::walk_straight`], the full walk for en passant while a
-    /// cell may be taken so) keeps no leg: a chess piece's, or a draughts man's step. Set at
-    /// load.
-    pub straight: bool,
+    /// Which walk its moves take ([`Walk`]). Set at load (`lower::prepare`).
+    pub walk: Walk,
+}
+
+/// How a ray's piece walks: the full walk keeps a leg (path, captures, headings, land
+/// rules) and may chain; most rays need none of it, and the two line walks go along each
+/// direction keeping only counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// [`Walker::walk`]: chains, land rules, headings, drops, `over_region`, `draws`.
+    Full,
+    /// One leg over empty cells, capturing on landing if at all: a chess piece's, or a
+    /// draughts man's step ([`Walker::walk_line`] without pieces passed over).
+    Straight,
+    /// One leg that may pass over pieces (`over`, `over_occupied_min`/`max`) and capture
+    /// what it passes (`capture = "over"`): IceSickle's jump ([`Walker::walk_line`]).
+    Line,
 }
 
 /// Every move of the ray generator `g`.
@@ -121,15 +132,17 @@ fn walk_from(
         rule_cells,
     };
     // En passant needs the full walk only while there is a cell to take on.
-    if ray.straight && w.passed_cell.is_none() {
-        w.walk_straight(out);
-        return;
+    if w.passed_cell.is_none() {
+        match ray.walk {
+            Walk::Straight => return w.walk_line::<false>(out),
+            Walk::Line => return w.walk_line::<true>(out),
+            Walk::Full => {}
+        }
     }
     let mut leg = Leg {
         path: short_path(&[loc]),
         captured: SmallVec::new(),
         broken: 0,
-        passing: None,
         rules_any: rule_cells.get(from.index()).copied().unwrap_or(0),
     };
     // Two walks, so that a ray without `over_region` or `draws` (every shipped game) pays
@@ -210,42 +223,61 @@ impl Walker<'_> {
         })
     }
 
-    /// [`Walker::walk`] for a straight ray ([`Ray::straight`]): along each direction over
-    /// empty cells, landing where `land` allows, each landing made by [`one_leg`]. What the
-    /// full walk keeps per leg (the path, the cells captured and passed over, broken
-    /// headings, land rules) has nothing to say here, and costs a third of chess's walk.
-    fn walk_straight(&self, out: &mut Vec<Move>) {
+    /// [`Walker::walk`] for a ray of one leg ([`Walk::Straight`], [`Walk::Line`]): along
+    /// each direction, landing where `land` allows, each landing made by [`one_leg`] (or by
+    /// [`finish`] when it captures what it passed over). What the full walk keeps per leg
+    /// (the path, the cells captured and passed over, broken headings, land rules) has
+    /// nothing to say here, and costs a third of chess's walk. `OVER`: the ray may pass over
+    /// pieces, so they are counted and kept for a capture over the line; without it the
+    /// cells passed over are empty (`Walk::Straight`) and neither is needed.
+    fn walk_line<const OVER: bool>(&self, out: &mut Vec<Move>) {
         let (t, ray, player, from) = (self.t, self.ray, self.player, self.origin);
+        let (pat, moving, piece) = (self.pat, &ray.moving, self.piece);
         let open = ray
             .open
             .get(player.index())
             .and_then(|cells| cells.get(from.index()).copied());
         let (land, over) = (&self.masks[0], &self.masks[1]);
+        let takes_over = OVER && pat.capture.mode == CaptureMode::Over;
+        let (occupied_min, occupied_max) = (ray.over_occupied_min, ray.over_occupied_max);
         for d in OpenDirs::new(&ray.dirs[player.index()], open) {
-            let (mut cur, mut passed) = (from, 0u32);
+            let (mut cur, mut passed, mut occupied) = (from, 0u32, 0u32);
+            // The cells passed over whose piece a landing would capture.
+            let mut taken: SmallVec<[CellId; 8]> = SmallVec::new();
             while let Some(next) = t.board.step(cur, d) {
                 let top = self.top_of(next);
                 // A ray around a closed board may come back: it lands on its own cell only
                 // with `revisit`.
-                if passed >= self.omin && (ray.revisit || next != from) && land.holds(top) {
-                    let (pat, moving, piece) = (self.pat, &ray.moving, self.piece);
+                if passed >= self.omin
+                    && (!OVER || occupied >= occupied_min)
+                    && (ray.revisit || next != from)
+                    && land.holds(top)
+                {
                     // A `passable` move passes over the cell before its landing.
                     let over = (ray.passable && passed > 0).then_some(cur);
-                    one_leg(
-                        t,
-                        self.s,
-                        pat,
-                        moving,
-                        player,
-                        piece,
-                        (from, next),
-                        top,
-                        over,
-                        out,
-                    );
+                    if OVER && !taken.is_empty() {
+                        let leg = Landing {
+                            path: &[Loc(from.0), Loc(next.0)],
+                            captured: &taken,
+                            passing: over,
+                        };
+                        finish(t, self.s, pat, moving, player, piece, leg, out);
+                    } else {
+                        let cells = (from, next);
+                        one_leg(t, self.s, pat, moving, player, piece, cells, top, over, out);
+                    }
                 }
                 if passed >= self.omax || !over.holds(top) {
                     break;
+                }
+                if OVER && let Some(p) = top {
+                    occupied += 1;
+                    if occupied > occupied_max {
+                        break;
+                    }
+                    if takes_over && pat.captures(t, p, piece, player) {
+                        taken.push(next);
+                    }
                 }
                 passed += 1;
                 cur = next;
@@ -353,16 +385,21 @@ impl Walker<'_> {
                         && ray.moving.net_ok(player, self.origin, next, leg.broken)
                         && !(ray.chain == Chain::Required && deeper)
                     {
-                        leg.passing = over_cells.last().copied().filter(|_| ray.passable);
                         let made = out.len();
                         match &ray.drops {
                             Some(zone) => drop_at(t, self.s, zone, player, next, out),
-                            None => finish(t, self.s, pat, &ray.moving, player, piece, leg, out),
+                            None => {
+                                let landing = Landing {
+                                    path: &leg.path,
+                                    captured: &leg.captured,
+                                    passing: over_cells.last().copied().filter(|_| ray.passable),
+                                };
+                                finish(t, self.s, pat, &ray.moving, player, piece, landing, out);
+                            }
                         }
                         if let (Some(l), Some(drawn)) = (line, pat.draws) {
                             draw_line(t, self.s, pat, l, drawn, next, &mut out[made..]);
                         }
-                        leg.passing = None;
                     }
                     leg.path.truncate(before.0);
                     leg.captured.truncate(before.1);
