@@ -52,6 +52,10 @@ pub struct Ray {
     pub walk: Walk,
 }
 
+/// The most cells a [`Walk::Line`] walk passes over (a piece that may pass over more walks in
+/// full): its captures are kept in an array this long.
+const LINE_OVER: usize = 8;
+
 /// How a ray's piece walks: the full walk keeps a leg (path, captures, headings, land
 /// rules) and may chain; most rays need none of it, and the two line walks go along each
 /// direction keeping only counts.
@@ -63,7 +67,8 @@ pub enum Walk {
     /// draughts man's step ([`Walker::walk_line`] without pieces passed over).
     Straight,
     /// One leg that may pass over pieces (`over`, `over_occupied_min`/`max`) and capture
-    /// what it passes (`capture = "over"`): IceSickle's jump ([`Walker::walk_line`]).
+    /// what it passes (`capture = "over"`): IceSickle's jump ([`Walker::walk_line`]), for a
+    /// piece that passes over at most [`LINE_OVER`] cells.
     Line,
 }
 
@@ -135,7 +140,9 @@ fn walk_from(
     if w.passed_cell.is_none() {
         match ray.walk {
             Walk::Straight => return w.walk_line::<false>(out),
-            Walk::Line => return w.walk_line::<true>(out),
+            // A piece that may pass over more cells than the line walk keeps walks in full.
+            Walk::Line if w.omax <= LINE_OVER as u32 => return w.walk_line::<true>(out),
+            Walk::Line => {}
             Walk::Full => {}
         }
     }
@@ -242,8 +249,8 @@ impl Walker<'_> {
         let (occupied_min, occupied_max) = (ray.over_occupied_min, ray.over_occupied_max);
         for d in OpenDirs::new(&ray.dirs[player.index()], open) {
             let (mut cur, mut passed, mut occupied) = (from, 0u32, 0u32);
-            // The cells passed over whose piece a landing would capture.
-            let mut taken: SmallVec<[CellId; 8]> = SmallVec::new();
+            // The cells passed over whose piece a landing would capture: at most `omax`.
+            let (mut taken, mut n) = ([CellId(0); LINE_OVER], 0usize);
             while let Some(next) = t.board.step(cur, d) {
                 let top = self.top_of(next);
                 // A ray around a closed board may come back: it lands on its own cell only
@@ -255,10 +262,10 @@ impl Walker<'_> {
                 {
                     // A `passable` move passes over the cell before its landing.
                     let over = (ray.passable && passed > 0).then_some(cur);
-                    if OVER && !taken.is_empty() {
+                    if OVER && n > 0 {
                         let leg = Landing {
                             path: &[Loc(from.0), Loc(next.0)],
-                            captured: &taken,
+                            captured: &taken[..n],
                             passing: over,
                         };
                         finish(t, self.s, pat, moving, player, piece, leg, out);
@@ -276,7 +283,10 @@ impl Walker<'_> {
                         break;
                     }
                     if takes_over && pat.captures(t, p, piece, player) {
-                        taken.push(next);
+                        if let Some(slot) = taken.get_mut(n) {
+                            *slot = next;
+                            n += 1;
+                        }
                     }
                 }
                 passed += 1;

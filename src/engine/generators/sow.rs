@@ -129,7 +129,8 @@ fn sow_from(
     let n = course.len();
     // Counts after the sowing, for the cells touched.
     let mut added: SmallVec<[(CellId, u32); 16]> = SmallVec::new();
-    let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
+    // A transfer per seed: room for them all at once, not grown by doubling.
+    let mut actions: SmallVec<[Action; 4]> = SmallVec::with_capacity(seeds.len());
     let mut at = i;
     let mut last = pit;
     for &piece in &seeds {
