@@ -1174,6 +1174,7 @@ pub(super) fn lower_pattern(
         in_block: m.in_block,
         draws: None,
         again: m.again,
+        starts_by_kind: false,
         completes: None,
         near_last: m.near_last.as_ref().map(|n| generators::NearLast {
             line: n.line,

@@ -206,6 +206,9 @@ fn generator_tables(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
     }
     let kinds = t.kinds.len();
     t.kind_sets = t.generators.iter().any(|g| g.by_kind(kinds));
+    for g in &mut t.generators {
+        g.starts_by_kind = t.kind_sets && g.by_kind(kinds);
+    }
     if def
         .generators
         .values()

@@ -129,6 +129,9 @@ pub struct Generator {
     pub kept: bool,
     /// Only moves in the region a var names (`in_region`): the var and the regions' indices.
     pub in_region: Option<(usize, Vec<usize>)>,
+    /// It starts from the mover's pieces of its kinds only, looked for in the kind sets
+    /// ([`start_cells`]): [`Generator::by_kind`] in a game that keeps them (set at load).
+    pub starts_by_kind: bool,
     /// A step along a board's lines draws the line (`draws`): this piece, nobody's, is
     /// drawn on it, and a drawn line cannot be travelled.
     pub draws: Option<Piece>,
@@ -695,21 +698,37 @@ fn start_cells<'a>(
     player: PlayerId,
     buf: &'a mut SmallVec<[u64; 4]>,
 ) -> BitCells<'a> {
-    if !(t.kind_sets && g.by_kind(t.kinds.len())) {
+    if !g.starts_by_kind {
         return mover_cells(t, s, g.mover, player);
     }
-    let kinds = g.kinds;
-    buf.clear();
-    buf.resize(t.cell_words(), 0);
-    let mut bits = kinds;
-    while bits != 0 {
+    let own = s.owned_cells(t, Some(player));
+    // A board of at most 64 cells (most games) needs no buffer: the owner's cells whose top
+    // is of one of the kinds, as one word.
+    let words = t.cell_words();
+    // The generator's kinds, one by one.
+    let mut bits = g.kinds;
+    let kinds = std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
         let k = KindId(bits.trailing_zeros() as u8);
         bits &= bits - 1;
+        Some(k)
+    });
+    if words == 1 {
+        let x = kinds.fold(0, |x, k| {
+            x | s.kind_cells(t, k).first().copied().unwrap_or(0)
+        });
+        return BitCells::single_word(0, x & own.first().copied().unwrap_or(0));
+    }
+    buf.clear();
+    buf.resize(words, 0);
+    for k in kinds {
         for (w, x) in buf.iter_mut().zip(s.kind_cells(t, k)) {
             *w |= x;
         }
     }
-    for (w, x) in buf.iter_mut().zip(s.owned_cells(t, Some(player))) {
+    for (w, x) in buf.iter_mut().zip(own) {
         *w &= x;
     }
     BitCells::new(buf)

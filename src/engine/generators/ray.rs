@@ -63,8 +63,8 @@ const LINE_OVER: usize = 8;
 pub enum Walk {
     /// [`Walker::walk`]: chains, land rules, headings, drops, `over_region`, `draws`.
     Full,
-    /// One leg over empty cells, capturing on landing if at all: a chess piece's, or a
-    /// draughts man's step ([`Walker::walk_line`] without pieces passed over).
+    /// One leg over empty cells, capturing on landing (en passant too) if at all: a chess
+    /// piece's, or a draughts man's step ([`Walker::walk_line`] without pieces passed over).
     Straight,
     /// One leg that may pass over pieces (`over`, `over_occupied_min`/`max`) and capture
     /// what it passes (`capture = "over"`): IceSickle's jump ([`Walker::walk_line`]), for a
@@ -136,15 +136,16 @@ fn walk_from(
         capturing: pat.capture.mode != CaptureMode::None,
         rule_cells,
     };
-    // En passant needs the full walk only while there is a cell to take on.
-    if w.passed_cell.is_none() {
-        match ray.walk {
-            Walk::Straight => return w.walk_line::<false>(out),
-            // A piece that may pass over more cells than the line walk keeps walks in full.
-            Walk::Line if w.omax <= LINE_OVER as u32 => return w.walk_line::<true>(out),
-            Walk::Line => {}
-            Walk::Full => {}
+    match ray.walk {
+        // En passant in its own copy of the walk, so that the other positions pay nothing.
+        Walk::Straight if w.passed_cell.is_some() => return w.walk_line::<false, true>(out),
+        Walk::Straight => return w.walk_line::<false, false>(out),
+        // A piece that may pass over more cells than the line walk keeps walks in full, as
+        // does en passant over pieces while there is a cell to take on.
+        Walk::Line if w.omax <= LINE_OVER as u32 && w.passed_cell.is_none() => {
+            return w.walk_line::<true, false>(out);
         }
+        Walk::Line | Walk::Full => {}
     }
     let mut leg = Leg {
         path: short_path(&[loc]),
@@ -236,8 +237,9 @@ impl Walker<'_> {
     /// (the path, the cells captured and passed over, broken headings, land rules) has
     /// nothing to say here, and costs a third of chess's walk. `OVER`: the ray may pass over
     /// pieces, so they are counted and kept for a capture over the line; without it the
-    /// cells passed over are empty (`Walk::Straight`) and neither is needed.
-    fn walk_line<const OVER: bool>(&self, out: &mut Vec<Move>) {
+    /// cells passed over are empty (`Walk::Straight`) and neither is needed. `EN_PASSANT`: a
+    /// straight ray's piece may take on the cell the last move passed over.
+    fn walk_line<const OVER: bool, const EN_PASSANT: bool>(&self, out: &mut Vec<Move>) {
         let (t, ray, player, from) = (self.t, self.ray, self.player, self.origin);
         let (pat, moving, piece) = (self.pat, &ray.moving, self.piece);
         let open = ray
@@ -253,16 +255,32 @@ impl Walker<'_> {
             let (mut taken, mut n) = ([CellId(0); LINE_OVER], 0usize);
             while let Some(next) = t.board.step(cur, d) {
                 let top = self.top_of(next);
+                // En passant (a straight ray only): the cell just passed over is landed on
+                // as if the piece that passed stood there, and that piece is the one taken.
+                let passer = match self.passed_cell {
+                    Some(p) if EN_PASSANT && p.over == next && top.is_none() => Some(p.piece_at),
+                    _ => None,
+                };
+                let seen = passer.map_or(top, |at| self.s.top_cell(at));
                 // A ray around a closed board may come back: it lands on its own cell only
                 // with `revisit`.
                 if passed >= self.omin
                     && (!OVER || occupied >= occupied_min)
                     && (ray.revisit || next != from)
-                    && land.holds(top)
+                    && land.holds(seen)
                 {
                     // A `passable` move passes over the cell before its landing.
                     let over = (ray.passable && passed > 0).then_some(cur);
-                    if OVER && n > 0 {
+                    if let Some(at) = passer {
+                        let takes = pat.capture.mode == CaptureMode::Land
+                            && seen.is_some_and(|p| pat.captures(t, p, piece, player));
+                        let leg = Landing {
+                            path: &[Loc(from.0), Loc(next.0)],
+                            captured: if takes { &[at] } else { &[] },
+                            passing: over,
+                        };
+                        finish(t, self.s, pat, moving, player, piece, leg, out);
+                    } else if OVER && n > 0 {
                         let leg = Landing {
                             path: &[Loc(from.0), Loc(next.0)],
                             captured: &taken[..n],
@@ -282,11 +300,12 @@ impl Walker<'_> {
                     if occupied > occupied_max {
                         break;
                     }
-                    if takes_over && pat.captures(t, p, piece, player) {
-                        if let Some(slot) = taken.get_mut(n) {
-                            *slot = next;
-                            n += 1;
-                        }
+                    if takes_over
+                        && pat.captures(t, p, piece, player)
+                        && let Some(slot) = taken.get_mut(n)
+                    {
+                        *slot = next;
+                        n += 1;
                     }
                 }
                 passed += 1;
