@@ -385,7 +385,7 @@ impl State {
     #[inline]
     pub(crate) fn kind_cells(&self, t: &Tables, k: KindId) -> &[u64] {
         let words = t.cell_words();
-        let slot = t.player_count() + 1 + k.index();
+        let slot = t.kind_set(k);
         self.owned
             .get(slot * words..(slot + 1) * words)
             .unwrap_or(&[])

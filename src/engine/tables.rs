@@ -624,7 +624,13 @@ impl Tables {
     /// (Kept only with [`Tables::kind_sets`].)
     #[inline]
     pub fn kind_slot(&self, p: Piece) -> usize {
-        self.player_count() + 1 + self.pieces[p.index()].kind.index()
+        self.kind_set(self.pieces[p.index()].kind)
+    }
+
+    /// Which bitset ([`State::kind_cells`]) holds the cells topped by kind `k`.
+    #[inline]
+    pub fn kind_set(&self, k: KindId) -> usize {
+        self.player_count() + 1 + k.index()
     }
 
     /// How many bitsets over the cells a state keeps of its tops: one per owner (the

@@ -681,7 +681,6 @@ fn pruning_agrees(g: &Game, s: &icebox::engine::State) -> usize {
 #[test]
 fn directions_pruned_at_load_are_the_ones_that_never_land() {
     use icebox::engine::generators::Kind;
-    use icebox::engine::rng::Rng;
     let mut compared = 0;
     let mut games = Vec::new();
     for id in ["moscow-ice", "ice-lady", "zugzwang"] {
@@ -707,21 +706,36 @@ fn directions_pruned_at_load_are_the_ones_that_never_land() {
         if id == "moscow-ice" {
             assert!(pruned, "Moscow Ice's backward directions are pruned");
         }
-        let mut rng = Rng::new(7);
-        for _ in 0..5 {
-            let mut s = g.start().expect("start");
-            for _ in 0..300 {
-                if s.is_over() {
-                    break;
-                }
-                compared += pruning_agrees(&g, &s);
-                let moves = g.legal_moves(&s).expect("moves");
-                let m = &moves[rng.below(moves.len() as u64) as usize];
-                g.play(&mut s, m).expect("plays");
-            }
-        }
+        random_positions(&g, 7, 5, 300, |s| compared += pruning_agrees(&g, s));
     }
     assert!(compared > 1000, "only {compared} positions compared");
+}
+
+/// Calls `at` with every position of `games` random games of `g` (from `seed`), each cut
+/// after `plies`.
+fn random_positions(
+    g: &Game,
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut at: impl FnMut(&icebox::engine::State),
+) {
+    let mut rng = icebox::engine::rng::Rng::new(seed);
+    for _ in 0..games {
+        let mut s = g.start().expect("start");
+        for _ in 0..plies {
+            if s.is_over() {
+                break;
+            }
+            at(&s);
+            let moves = g.legal_moves(&s).expect("moves");
+            if moves.is_empty() {
+                break;
+            }
+            let m = &moves[rng.below(moves.len() as u64) as usize];
+            g.play(&mut s, m).expect("plays");
+        }
+    }
 }
 
 /// Every ray that walks a line (`Walk::Straight`, `Walk::Line`, chosen at load) makes exactly
@@ -730,7 +744,6 @@ fn directions_pruned_at_load_are_the_ones_that_never_land() {
 #[test]
 fn the_line_walks_make_exactly_the_moves_of_the_full_walk() {
     use icebox::engine::generators::{Ctx, Kind, Walk, generate};
-    use icebox::engine::rng::Rng;
     let mut games = Vec::new();
     let mut all = icebox::catalog::builtin();
     for example in [
@@ -763,30 +776,17 @@ fn the_line_walks_make_exactly_the_moves_of_the_full_walk() {
         if lines.is_empty() {
             continue;
         }
-        let mut rng = Rng::new(11);
-        for _ in 0..4 {
-            let mut s = g.start().expect("start");
-            for _ in 0..200 {
-                if s.is_over() {
-                    break;
+        random_positions(g, 11, 4, 200, |s| {
+            for &(i, walk) in &lines {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                generate(&Ctx::new(t, s, s.turn()), &t.generators[i], &mut a);
+                generate(&Ctx::new(&full, s, s.turn()), &full.generators[i], &mut b);
+                assert_eq!(a, b, "{} at {}", t.generators[i].name, g.position_text(s));
+                if !a.is_empty() {
+                    compared[usize::from(walk == Walk::Line)] += 1;
                 }
-                for &(i, walk) in &lines {
-                    let (mut a, mut b) = (Vec::new(), Vec::new());
-                    generate(&Ctx::new(t, &s, s.turn()), &t.generators[i], &mut a);
-                    generate(&Ctx::new(&full, &s, s.turn()), &full.generators[i], &mut b);
-                    assert_eq!(a, b, "{} at {}", t.generators[i].name, g.position_text(&s));
-                    if !a.is_empty() {
-                        compared[usize::from(walk == Walk::Line)] += 1;
-                    }
-                }
-                let moves = g.legal_moves(&s).expect("moves");
-                if moves.is_empty() {
-                    break;
-                }
-                let m = &moves[rng.below(moves.len() as u64) as usize];
-                g.play(&mut s, m).expect("plays");
             }
-        }
+        });
     }
     assert!(compared[0] > 1000, "straight rays compared {compared:?}");
     // IceSickle's jump (and its variants') passes over pieces and captures them.
