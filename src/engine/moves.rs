@@ -297,7 +297,7 @@ impl Move {
     #[inline(always)]
     pub fn one(shape: Shape, path: SmallVec<[Loc; 4]>, a: Action) -> Move {
         // Pushed onto an empty list rather than built from `[a; 4]`, which writes the
-        // action four times (a fifth of a placement's cost).
+        // action four times (a tenth of IceSickle's placement).
         let mut actions = SmallVec::new();
         actions.push(a);
         Move::of(shape, path, actions)

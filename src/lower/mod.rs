@@ -205,10 +205,10 @@ fn generator_tables(src: &Source, t: &mut Tables, problems: &mut Vec<Problem>) {
         }
     }
     let kinds = t.kinds.len();
-    t.kind_sets = t.generators.iter().any(|g| g.by_kind(kinds));
     for g in &mut t.generators {
-        g.starts_by_kind = t.kind_sets && g.by_kind(kinds);
+        g.starts_by_kind = g.by_kind(kinds);
     }
+    t.kind_sets = t.generators.iter().any(|g| g.starts_by_kind);
     if def
         .generators
         .values()

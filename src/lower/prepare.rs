@@ -47,7 +47,7 @@ pub(super) fn plain(g: &mut Generator) {
     // the piece starts (`region`), its facing, its owner, conversions and promotion are
     // asked outside the walk, and its distances are resolved per piece before it.
     let (draws, ruled) = (g.draws, !g.region_rules.is_empty());
-    let over_pieces = g.capture.mode == CaptureMode::Over;
+    let captures_over = g.capture.mode == CaptureMode::Over;
     if let Kind::Ray(r) = &mut g.kind {
         let line = r.chain == Chain::None
             && !r.along_facing
@@ -57,7 +57,7 @@ pub(super) fn plain(g: &mut Generator) {
             && draws.is_none()
             && r.over_region.is_none();
         let over_empty = r.over.is_only(CellCond::Empty) && r.over_occupied_min == 0;
-        r.walk = match (line, over_empty && !over_pieces) {
+        r.walk = match (line, over_empty && !captures_over) {
             (false, _) => Walk::Full,
             (true, true) => Walk::Straight,
             (true, false) => Walk::Line,

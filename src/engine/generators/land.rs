@@ -28,15 +28,10 @@ pub(super) fn one_leg(
     if !captures
         && passing.is_none()
         && bare(pat, moving)
-        && moving.promote.as_ref().is_none_or(|pr| {
-            let within = |c: CellId| {
-                t.board
-                    .region_at(pr.region)
-                    .for_seat(player.index())
-                    .contains(c)
-            };
-            !(within(to) || (pr.leaving && within(from)))
-        })
+        && moving
+            .promote
+            .as_ref()
+            .is_none_or(|pr| !pr.applies(t, player, Loc(from.0), Loc(to.0)))
     {
         let (from, to) = (Loc(from.0), Loc(to.0));
         let transfer = Action::Transfer { piece, from, to };
@@ -172,18 +167,10 @@ pub(super) fn finish(
         }
     }
     m.taken = taken;
-    let within = |region: usize, l: Loc| {
-        t.loc_cell(l).is_some_and(|c| {
-            t.board
-                .region_at(region)
-                .for_seat(player.index())
-                .contains(c)
-        })
-    };
     let Some(pr) = moving
         .promote
         .as_ref()
-        .filter(|pr| within(pr.region, to) || (pr.leaving && within(pr.region, from)))
+        .filter(|pr| pr.applies(t, player, from, to))
     else {
         return;
     };
@@ -226,7 +213,7 @@ pub(super) fn finish(
         out.push(m);
         promoted = true;
     }
-    let forced = promoted && pr.forced.is_some_and(|r| within(r, to));
+    let forced = promoted && pr.forced.is_some_and(|r| within(t, r, player, to));
     if (pr.optional && !forced) || !promoted {
         out.push(plain);
     }

@@ -433,6 +433,24 @@ pub struct Promote {
     pub to_mover: bool,
 }
 
+impl Promote {
+    /// Whether a move of `player`'s from `from` to `to` promotes: it lands in the region (the
+    /// seat's part), or leaves it when a move that starts there may promote.
+    pub(super) fn applies(&self, t: &Tables, player: PlayerId, from: Loc, to: Loc) -> bool {
+        within(t, self.region, player, to) || (self.leaving && within(t, self.region, player, from))
+    }
+}
+
+/// Whether `l` is a cell of region `region` (`player`'s part of it).
+pub(super) fn within(t: &Tables, region: usize, player: PlayerId, l: Loc) -> bool {
+    t.loc_cell(l).is_some_and(|c| {
+        t.board
+            .region_at(region)
+            .for_seat(player.index())
+            .contains(c)
+    })
+}
+
 /// A compiled `[generators.X.land_rules]` entry.
 #[derive(Clone, Debug)]
 pub struct RegionRule {
@@ -702,9 +720,6 @@ fn start_cells<'a>(
         return mover_cells(t, s, g.mover, player);
     }
     let own = s.owned_cells(t, Some(player));
-    // A board of at most 64 cells (most games) needs no buffer: the owner's cells whose top
-    // is of one of the kinds, as one word.
-    let words = t.cell_words();
     // The generator's kinds, one by one.
     let mut bits = g.kinds;
     let kinds = std::iter::from_fn(move || {
@@ -715,6 +730,9 @@ fn start_cells<'a>(
         bits &= bits - 1;
         Some(k)
     });
+    // A board of at most 64 cells (most games) needs no buffer: the owner's cells whose top
+    // is of one of the kinds, as one word.
+    let words = t.cell_words();
     if words == 1 {
         let x = kinds.fold(0, |x, k| {
             x | s.kind_cells(t, k).first().copied().unwrap_or(0)

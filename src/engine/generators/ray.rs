@@ -271,25 +271,33 @@ impl Walker<'_> {
                 {
                     // A `passable` move passes over the cell before its landing.
                     let over = (ray.passable && passed > 0).then_some(cur);
-                    if let Some(at) = passer {
-                        let takes = pat.capture.mode == CaptureMode::Land
-                            && seen.is_some_and(|p| pat.captures(t, p, piece, player));
-                        let leg = Landing {
-                            path: &[Loc(from.0), Loc(next.0)],
-                            captured: if takes { &[at] } else { &[] },
-                            passing: over,
-                        };
-                        finish(t, self.s, pat, moving, player, piece, leg, out);
-                    } else if OVER && n > 0 {
-                        let leg = Landing {
-                            path: &[Loc(from.0), Loc(next.0)],
-                            captured: &taken[..n],
-                            passing: over,
-                        };
-                        finish(t, self.s, pat, moving, player, piece, leg, out);
-                    } else {
-                        let cells = (from, next);
-                        one_leg(t, self.s, pat, moving, player, piece, cells, top, over, out);
+                    // What the landing captures besides its own cell: the piece that
+                    // passed (en passant), or the pieces passed over; none for a plain
+                    // landing, which `one_leg` makes.
+                    let passer_taken;
+                    let captured: Option<&[CellId]> = match passer {
+                        Some(at) => {
+                            passer_taken = [at];
+                            let takes = pat.capture.mode == CaptureMode::Land
+                                && seen.is_some_and(|p| pat.captures(t, p, piece, player));
+                            Some(if takes { &passer_taken } else { &[] })
+                        }
+                        None => (OVER && n > 0).then_some(&taken[..n]),
+                    };
+                    match captured {
+                        Some(captured) => {
+                            let path = [Loc(from.0), Loc(next.0)];
+                            let leg = Landing {
+                                path: &path,
+                                captured,
+                                passing: over,
+                            };
+                            finish(t, self.s, pat, moving, player, piece, leg, out);
+                        }
+                        None => {
+                            let cells = (from, next);
+                            one_leg(t, self.s, pat, moving, player, piece, cells, top, over, out);
+                        }
                     }
                 }
                 if passed >= self.omax || !over.holds(top) {
