@@ -35,10 +35,10 @@ fn interpreted_playouts(g: &Game, n: usize, seed: u64) -> u64 {
     let start = g.start().unwrap_or_else(|e| fail(format!("start: {e}")));
     let mut rng = Rng::new(seed);
     let mut plies = 0u64;
+    let mut moves = Vec::new();
     for _ in 0..n {
         let mut s = start.clone();
-        let mut moves = g
-            .legal_moves(&s)
+        g.legal_moves_into(&s, &mut moves)
             .unwrap_or_else(|e| fail(format!("moves: {e}")));
         while !moves.is_empty() {
             let i = rng.below(moves.len() as u64) as usize;

@@ -414,6 +414,12 @@ impl Game {
         Ok(out)
     }
 
+    /// [`Game::legal_moves`] into `out`, replacing what it held: a caller that asks again and
+    /// again (a playout loop) keeps one list's memory instead of growing a new one each time.
+    pub fn legal_moves_into(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
+        self.moves_into(s, out)
+    }
+
     fn moves_into(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
         crate::engine::legal::legal(&self.tables, s, out, self.script_moves())
     }

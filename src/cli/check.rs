@@ -303,12 +303,15 @@ fn random_playouts(
     let (mut n, mut decided, mut plies) = (0u64, 0usize, 0u64);
     let t0 = Instant::now();
     let mut complete = true;
+    // One list for every playout: a new one would grow from nothing each time.
+    let mut moves = Vec::new();
     while match until {
         Until::Count(c) => n < c,
         Until::Seconds(secs) => n == 0 || t0.elapsed().as_secs_f64() < secs,
     } {
         let mut s = start.clone();
-        let mut moves = g.legal_moves(&s).map_err(|e| rule_failure(g, e))?;
+        g.legal_moves_into(&s, &mut moves)
+            .map_err(|e| rule_failure(g, e))?;
         let mut p = 0u32;
         while !moves.is_empty() && (max_plies == 0 || p < max_plies) {
             let i = if crate::ai::is_chance(&moves) {

@@ -31,7 +31,7 @@ pub use generators::Generator;
 pub use ids::*;
 pub(crate) use keys::KeyHasher;
 pub use keys::{cell_key, piece_key};
-pub use moves::{Action, Change, Move, Shape, TurnPart, Tx, Undo};
+pub use moves::{Action, ActionList, Change, Move, Shape, TurnPart, Tx, Undo};
 pub(crate) use moves::{apply_action, apply_actions, unapply_actions};
 pub use outcome::Outcome;
 pub use state::*;

@@ -183,6 +183,11 @@ pub enum Shape {
     Transform(u16),
 }
 
+/// A move's actions, kept inline up to six: an IceSickle jump is a transfer, one per piece
+/// jumped, a score and a var (4 to 6); at four inline, one jump move in eight went to the
+/// heap.
+pub type ActionList = SmallVec<[Action; 6]>;
+
 /// A move: what it looks like and what it does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -215,7 +220,7 @@ pub struct Move {
     /// needed): written `5/off(6)`. 0 when not shown.
     pub die: u8,
     /// What it does, in order.
-    pub actions: SmallVec<[Action; 4]>,
+    pub actions: ActionList,
     /// 0 for a move a player chooses; for a throw of the dice, how many of the equally likely
     /// ordered throws give it (its weight against the other throws).
     pub chance: u32,
@@ -275,7 +280,7 @@ impl Move {
     /// suffix, no die, no chance): what the generators build, mostly inside
     /// [`push_with`].
     #[inline(always)]
-    pub fn of(shape: Shape, path: SmallVec<[Loc; 4]>, actions: SmallVec<[Action; 4]>) -> Move {
+    pub fn of(shape: Shape, path: SmallVec<[Loc; 4]>, actions: ActionList) -> Move {
         Move {
             shape,
             path,

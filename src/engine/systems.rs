@@ -8,7 +8,7 @@
 
 use smallvec::SmallVec;
 
-use super::{Action, Loc, Move, PlayerId, State, Tables};
+use super::{Action, ActionList, Loc, Move, PlayerId, State, Tables};
 use crate::board::CellId;
 use crate::def::SystemLink;
 
@@ -88,7 +88,7 @@ pub fn settle(t: &Tables, s: &State, sys: &Systems, moves: &mut [Move]) {
     let mut scratch = s.clone();
     for m in moves.iter_mut() {
         let done = super::apply_actions(t, &mut scratch, &m.actions);
-        let mut extra: SmallVec<[Action; 4]> = SmallVec::new();
+        let mut extra: ActionList = SmallVec::new();
         for c in left_cells(t, &m.actions) {
             let at = Loc(c.0);
             let stack = scratch.stack(at);

@@ -19,7 +19,7 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
         if s.top_cell(line).is_some() || region.is_some_and(|r| !r.contains(line)) {
             continue;
         }
-        let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
+        let mut actions: ActionList = SmallVec::new();
         actions.push(Action::Mark {
             at: Loc(line.0),
             piece: drawn,

@@ -228,7 +228,7 @@ fn take_captured(
     pat: &Generator,
     player: PlayerId,
     captured: &[CellId],
-    actions: &mut SmallVec<[Action; 4]>,
+    actions: &mut ActionList,
 ) -> (u16, i64) {
     let mut points = 0i64;
     let mut taken = 0u16;
@@ -270,7 +270,7 @@ pub(super) fn changes_hands(
     player: PlayerId,
     p: Piece,
     to: Loc,
-    actions: &mut SmallVec<[Action; 4]>,
+    actions: &mut ActionList,
 ) {
     let owner = match pat.capture.owner {
         NewOwner::Keep => return,
@@ -291,12 +291,7 @@ pub(super) fn changes_hands(
 
 /// Off the board every piece stands: the top piece `p` of `at`, if it lies pointing, is stood
 /// up (the action pushed) before it leaves; the piece that leaves.
-pub(super) fn stood_up(
-    t: &Tables,
-    p: Piece,
-    at: Loc,
-    actions: &mut SmallVec<[Action; 4]>,
-) -> Piece {
+pub(super) fn stood_up(t: &Tables, p: Piece, at: Loc, actions: &mut ActionList) -> Piece {
     if t.info(p).facing.is_none() {
         return p;
     }
@@ -336,7 +331,7 @@ fn flow_out(
     flow: &Flow,
     player: PlayerId,
     (leg_from, origin, landing): (Loc, Loc, Loc),
-    actions: &mut SmallVec<[Action; 4]>,
+    actions: &mut ActionList,
 ) -> (u16, i64, bool) {
     let (Some(a), Some(b)) = (t.loc_cell(leg_from), t.loc_cell(landing)) else {
         return (0, 0, false);
@@ -394,7 +389,7 @@ pub(super) fn conversions(
     piece: Piece,
     at: CellId,
     view: &dyn Fn(CellId) -> Option<Piece>,
-    out: &mut SmallVec<[Action; 4]>,
+    out: &mut ActionList,
 ) {
     let turns = |p: Piece| {
         conv.pieces.holds(t, Some(p), piece, player)

@@ -51,7 +51,7 @@ use crate::def::{
     TurnTo, ZoneOf,
 };
 use crate::engine::{
-    Action, ColourId, KindId, Loc, Move, Passed, Piece, PlayerId, Shape, State, Tables,
+    Action, ActionList, ColourId, KindId, Loc, Move, Passed, Piece, PlayerId, Shape, State, Tables,
 };
 
 /// A compiled move generator (from a `[generators.NAME]` table): what every kind shares, and the

@@ -153,7 +153,7 @@ fn surround(
     player: PlayerId,
     piece: Piece,
     c: CellId,
-    actions: &mut SmallVec<[Action; 4]>,
+    actions: &mut ActionList,
     taken: &mut u16,
 ) -> bool {
     let (captured, suicide) = groups.placing(t, c, player, &sr.dirs);
@@ -408,7 +408,7 @@ fn placed_as(
     piece: Piece,
     c: CellId,
     s: &State,
-    actions: &mut SmallVec<[Action; 4]>,
+    actions: &mut ActionList,
 ) -> bool {
     let new = match pl.as_mover {
         true => t.recast(piece, t.info(piece).kind, Some(player)),

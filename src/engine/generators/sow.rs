@@ -130,7 +130,7 @@ fn sow_from(
     // Counts after the sowing, for the cells touched.
     let mut added: SmallVec<[(CellId, u32); 16]> = SmallVec::new();
     // A transfer per seed: room for them all at once, not grown by doubling.
-    let mut actions: SmallVec<[Action; 4]> = SmallVec::with_capacity(seeds.len());
+    let mut actions: ActionList = SmallVec::with_capacity(seeds.len());
     let mut at = i;
     let mut last = pit;
     for &piece in &seeds {

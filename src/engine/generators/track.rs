@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 
 use crate::board::CellId;
 use crate::def::{CaptureTakes, CellCond, ZoneOf};
-use crate::engine::{Action, Loc, Move, Piece, PlayerId, Shape, State, Tables};
+use crate::engine::{Action, ActionList, Loc, Move, Piece, PlayerId, Shape, State, Tables};
 
 /// A compiled track: each seat's course.
 #[derive(Clone, Debug)]
@@ -295,7 +295,7 @@ impl<'a> Gen<'a> {
         out: &mut Vec<Move>,
     ) {
         let (t, s, pat, tm, player) = (self.t, self.s, self.pat, self.tm, self.player);
-        let mut actions: SmallVec<[Action; 4]> = SmallVec::new();
+        let mut actions: ActionList = SmallVec::new();
         let from = src.loc;
         // Leaving: a piece inside the top layer first rises to the top of the stack.
         if let Some(i) = src.index {
