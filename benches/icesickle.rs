@@ -4,7 +4,8 @@
 //! generator, and the legal-move list around it).
 //!
 //! Run: `cargo bench --bench icesickle`. `ICESICKLE_PLAYOUTS=N` sets the interpreted playouts
-//! (default 10000); the native side plays 20 times as many.
+//! (default 10000); the native side plays 20 times as many. `ICESICKLE_ROUNDS=R` (default 5)
+//! splits both into R rounds taken in turn, and the ratio printed is the median round's.
 
 #[path = "../tests/common/native_icesickle.rs"]
 mod native;
@@ -125,15 +126,31 @@ fn main() {
     let g = load();
     let seed = 1;
 
-    // Warm-up, then the timed runs.
+    // Warm-up, then the timed runs: rounds of both in turn, the ratio taken round by round,
+    // so that a shared machine's drift during the run moves both sides of a ratio alike
+    // (one interpreted run against one native run read 3.4x to 5.3x on the same build).
+    let rounds: usize = std::env::var("ICESICKLE_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&v| v > 0)
+        .unwrap_or(5);
+    let (per_i, per_n) = (n.div_ceil(rounds), n_native.div_ceil(rounds));
     interpreted_playouts(&g, n / 10 + 1, seed + 1);
     native_playouts(n_native / 10 + 1, seed + 1);
-    let t0 = Instant::now();
-    let plies_i = interpreted_playouts(&g, n, seed);
-    let secs_i = t0.elapsed().as_secs_f64().max(1e-9);
-    let t0 = Instant::now();
-    let plies_n = native_playouts(n_native, seed);
-    let secs_n = t0.elapsed().as_secs_f64().max(1e-9);
+    let (mut secs_i, mut secs_n, mut plies_i, mut plies_n) = (0.0, 0.0, 0u64, 0u64);
+    let mut ratios = Vec::with_capacity(rounds);
+    for r in 0..rounds as u64 {
+        let t0 = Instant::now();
+        plies_i += interpreted_playouts(&g, per_i, seed + r);
+        let si = t0.elapsed().as_secs_f64().max(1e-9);
+        let t0 = Instant::now();
+        plies_n += native_playouts(per_n, seed + r);
+        let sn = t0.elapsed().as_secs_f64().max(1e-9);
+        ratios.push((si / per_i as f64) / (sn / per_n as f64));
+        (secs_i, secs_n) = (secs_i + si, secs_n + sn);
+    }
+    ratios.sort_by(f64::total_cmp);
+    let (n, n_native) = (per_i * rounds, per_n * rounds);
     let pps_i = n as f64 / secs_i;
     let pps_n = n_native as f64 / secs_n;
     println!("icesickle random playouts (two-round matches, one thread)");
@@ -147,7 +164,12 @@ fn main() {
         plies_n as f64 / secs_n,
         plies_n as f64 / n_native as f64
     );
-    println!("  interpreted/native time ratio: {:.1}x", pps_n / pps_i);
+    println!(
+        "  interpreted/native time ratio: {:.1}x (median of {rounds} rounds taken in turn; min {:.1}x, max {:.1}x)",
+        ratios[ratios.len() / 2],
+        ratios[0],
+        ratios[ratios.len() - 1]
+    );
 
     // Move generation alone, on the positions of 300 matches: the whole interpreted path
     // (`legal_moves`, a new list each call), the engine's generator of the phase called
