@@ -215,6 +215,10 @@ pub struct Board {
     pub(crate) undirected: petgraph::graph::UnGraph<(), ()>,
     /// Each direction's opposite, where the links have one (`n` and `s`).
     pub(crate) reverse: Vec<Option<DirId>>,
+    /// Per direction, whether its opposite has no link of its own: every link of
+    /// `reverse[d]` is a `d` link taken back, so a walk back needs no check that the way
+    /// back is the way forward (true of every grid; a listed board may say otherwise).
+    pub(crate) reverse_exact: Vec<bool>,
     /// A grid of grids (`grid.blocks`): each cell's block, and the block it sends to.
     pub blocks: Option<Blocks>,
     /// A board of dots and lines (`grid.lines`): the lines and boxes as cells, and how they
@@ -325,6 +329,7 @@ impl Board {
             graph: DiGraph::new(),
             undirected: petgraph::graph::UnGraph::new_undirected(),
             reverse: Vec::new(),
+            reverse_exact: Vec::new(),
         }
     }
 
@@ -344,6 +349,21 @@ impl Board {
     /// The opposite of direction `d` (`s` for `n`), where every `d` link has a way back.
     pub fn reverse(&self, d: DirId) -> Option<DirId> {
         self.reverse.get(d.index()).copied().flatten()
+    }
+
+    /// Whether every link of `d`'s opposite leads back along a `d` link: a step back along
+    /// it is then always a step forward along `d` taken back.
+    pub fn reverse_exact(&self, d: DirId) -> bool {
+        self.reverse_exact.get(d.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether the links of `back` are all `d` links taken back ([`Board::reverse_exact`]
+    /// is this for `back = reverse(d)`, worked out at load).
+    pub(crate) fn only_links_back(&self, d: DirId, back: DirId) -> bool {
+        self.cells().all(|n| {
+            self.step(n, back)
+                .is_none_or(|c| self.step(c, d) == Some(n))
+        })
     }
 
     /// The cells linked to `c` either way (a neighbour may appear twice on a board with links

@@ -109,6 +109,14 @@ pub fn reaches(
     }
 }
 
+/// Whether the leap along `path` from `origin`, found by walking back from `target`, lands
+/// on `target` going forward: always, when every direction's opposite leads back only along
+/// its own links ([`crate::board::Board::reverse_exact`], every grid); else walked.
+fn leaps_onto(t: &Tables, path: &[crate::board::DirId], origin: CellId, target: CellId) -> bool {
+    path.iter().all(|&d| t.board.reverse_exact(d))
+        || path.iter().try_fold(origin, |c, &d| t.board.step(c, d)) == Some(target)
+}
+
 /// Where a leap along `path` that lands on `target` starts: `Some(None)` off the board,
 /// `None` when a direction of the path has no reverse (the walk back cannot tell).
 fn leap_origin(t: &Tables, path: &[crate::board::DirId], target: CellId) -> Option<Option<CellId>> {
@@ -231,7 +239,8 @@ impl RayLines {
             }
         };
         let mut attacked = false;
-        for (i, &(d, most, _)) in self.dirs.iter().enumerate() {
+        let onto = s.top_cell(target);
+        for (i, &(d, most, ref rays)) in self.dirs.iter().enumerate() {
             let Some(back) = t.board.reverse(d) else {
                 continue;
             };
@@ -239,40 +248,60 @@ impl RayLines {
                 .ok()
                 .filter(|&i| i < LEAP)
                 .unwrap_or(SEVERAL);
+            // One walk answers what `reach_along` (the first piece met attacks) and
+            // `reach_along_after` without it (the second one does: the first is pinned)
+            // would each walk again: a piece decides only while the way back is the way
+            // forward too, as `walk_back` requires.
+            let attacks = |c: CellId, steps: usize| {
+                rays.iter().any(|&(g, least, bound)| {
+                    steps >= least
+                        && bound.is_none_or(|b| steps <= b)
+                        && t.generators[g].plain_lands(t, s, by, c, onto)
+                })
+            };
             let (mut cur, mut steps, mut first) = (target, 0usize, None);
+            let (mut forward, mut hit, mut behind) = (true, false, None);
+            let exact = t.board.reverse_exact(d);
             while let Some(c) = t.board.step(cur, back) {
                 steps += 1;
                 if most.is_some_and(|m| steps > m) {
                     break;
                 }
                 mark(c, at);
-                if first.is_none() {
-                    if s.top_cell(c).is_some() {
-                        first = Some(c);
-                    } else {
-                        set_near(c, NEAR);
+                forward = forward && (exact || t.board.step(c, d) == Some(cur));
+                if s.top_cell(c).is_some() {
+                    match first {
+                        None => {
+                            first = Some(c);
+                            hit = forward && attacks(c, steps);
+                        }
+                        Some(_) if behind.is_none() => behind = Some(forward && attacks(c, steps)),
+                        Some(_) => {}
                     }
+                } else if first.is_none() {
+                    set_near(c, NEAR);
                 }
                 cur = c;
             }
-            let hit = self.reach_along(t, s, by, target, i);
             attacked |= hit;
             if let Some(f) = first {
-                let pinned = hit || self.reach_along_after(t, s, by, target, i, &[f], &[]);
+                let pinned = hit || behind == Some(true);
                 set_near(f, if pinned { NEAR } else { FREE });
             }
         }
-        let mut buf = Vec::new();
         for &i in &self.leaps {
             let pat = &t.generators[i];
-            if let Kind::Leap(l) = &pat.kind {
-                for path in &l.leaps[by.index()] {
-                    if let Some(Some(origin)) = leap_origin(t, path, target) {
-                        mark(origin, LEAP);
-                    }
+            let Kind::Leap(l) = &pat.kind else { continue };
+            // Every leap's directions have a way back (`of_seats`): its origin is found, and
+            // asked as `reach_onto` asks it, in the walk that marks it.
+            for path in &l.leaps[by.index()] {
+                if let Some(Some(origin)) = leap_origin(t, path, target) {
+                    mark(origin, LEAP);
+                    attacked = attacked
+                        || (leaps_onto(t, path, origin, target)
+                            && pat.plain_lands(t, s, by, origin, onto));
                 }
             }
-            attacked = attacked || reaches(t, s, pat, by, target, &mut buf);
         }
         attacked
     }
@@ -333,11 +362,13 @@ impl RayLines {
             return false;
         };
         let (mut cur, mut steps) = (target, 0usize);
+        let exact = t.board.reverse_exact(d);
         while let Some(c) = t.board.step(cur, back) {
             steps += 1;
             // The way back must be the way forward too (a listed board's reverse link may
-            // have no forward one); past the longest ray, nothing comes this way.
-            if most.is_some_and(|m| steps > m) || t.board.step(c, d) != Some(cur) {
+            // have no forward one; on a grid it always is); past the longest ray, nothing
+            // comes this way.
+            if most.is_some_and(|m| steps > m) || (!exact && t.board.step(c, d) != Some(cur)) {
                 return false;
             }
             if let Some(may_attack) = occupant(c) {
@@ -379,7 +410,7 @@ impl RayLines {
                     return false;
                 };
                 occupant(origin) == Some(true)
-                    && path.iter().try_fold(origin, |c, &d| t.board.step(c, d)) == Some(target)
+                    && leaps_onto(t, path, origin, target)
                     && pat.plain_lands(t, s, by, origin, onto)
             })
         })
@@ -532,8 +563,8 @@ fn keep_safe_on(
     let watch = royal_lines(t, pats)
         .filter(|_| !home.is_empty())
         .and_then(|seats| {
-            let mut line = vec![NO_LINE; t.board.len()];
-            let mut near = vec![0; t.board.len()];
+            let mut line: WatchMarks = smallvec::smallvec![NO_LINE; t.board.len()];
+            let mut near: WatchMarks = smallvec::smallvec![0; t.board.len()];
             let mut attacked = false;
             for &o in &opponents {
                 for &king in &home {
@@ -643,12 +674,16 @@ const FREE: u8 = 1;
 /// What the check test watches out of check: per cell, the line to the royal piece it lies on
 /// (`RayLines::cells_behind`; [`NO_LINE`]: no attack on it depends on the cell).
 struct Watch {
-    line: Vec<u8>,
+    line: WatchMarks,
     /// Per cell, [`NEAR`] on a line between the royal piece and the line's first piece or
     /// on that piece if it is pinned, [`FREE`] on a first piece that is not pinned, else 0
     /// (`RayLines::cells_behind`).
-    near: Vec<u8>,
+    near: WatchMarks,
 }
+
+/// A mark per cell, on the stack for boards up to 128 cells (chess, shogi, xiangqi): two
+/// arrays allocated and freed for every position were 1% of chess perft.
+type WatchMarks = smallvec::SmallVec<[u8; 128]>;
 
 /// What a move that leaves the royal piece alone does to the watched cells (see [`opened`]).
 enum Opened {

@@ -20,12 +20,21 @@ pub fn decorate(t: &Tables, s: &State, moves: &mut [Move]) {
     }
     // Most moves touch no unmoved piece: one look at the cells they name decides, before
     // the touched cells are listed in order.
-    let names_unmoved = |a: &Action| {
-        matches!(a, Action::Transform { .. })
-            || super::moves::action_locs(a)
-                .into_iter()
-                .flatten()
-                .any(|l| t.loc_cell(l).is_some_and(|c| s.is_unmoved(c)))
+    // On a board of at most 64 cells the marks are one word, read once: the test of a
+    // location is then a shift (marks are only ever set on cells, so a zone's location,
+    // whatever its number, finds no bit).
+    let word = (t.board.len() <= 64).then(|| s.unmoved.first().copied().unwrap_or(0));
+    let unmoved_at = |l: super::Loc| match word {
+        Some(w) => w & 1u64.checked_shl(u32::from(l.0)).unwrap_or(0) != 0,
+        None => t.loc_cell(l).is_some_and(|c| s.is_unmoved(c)),
+    };
+    let names_unmoved = |a: &Action| match *a {
+        Action::Transfer { from, to, .. } => unmoved_at(from) || unmoved_at(to),
+        Action::Transform { .. } => true,
+        ref a => super::moves::action_locs(a)
+            .into_iter()
+            .flatten()
+            .any(unmoved_at),
     };
     let tracked = tracked && s.unmoved.iter().any(|&w| w != 0);
     for m in moves {

@@ -897,10 +897,12 @@ impl Undo {
 
 #[cfg(test)]
 mod size_tests {
-    /// Playouts copy moves by the thousand: a move stays 128 bytes, an action 16.
+    /// Playouts copy moves by the thousand: a move stays 160 bytes (six actions inline, an
+    /// IceSickle jump's four to six: at four, one jump in eight went to the heap), an action
+    /// 16.
     #[test]
     fn moves_stay_small() {
         assert_eq!(std::mem::size_of::<super::Action>(), 16);
-        assert_eq!(std::mem::size_of::<super::Move>(), 128);
+        assert_eq!(std::mem::size_of::<super::Move>(), 160);
     }
 }

@@ -80,6 +80,12 @@ pub(crate) fn board(def: &GameDef) -> Result<Board, Vec<Problem>> {
         b.undirected = graph.clone().into_edge_type();
         b.graph = graph;
         b.reverse = (0..nd).map(|d| b.find_reverse(DirId(d as u8))).collect();
+        b.reverse_exact = (0..nd)
+            .map(|d| {
+                let d = DirId(d as u8);
+                b.reverse(d).is_some_and(|back| b.only_links_back(d, back))
+            })
+            .collect();
         Ok(b)
     } else {
         Err(problems)

@@ -879,3 +879,32 @@ fn a_ray_may_pass_over_the_cells_of_a_region_only() {
     // Starting past the water, nothing to pass over.
     assert_eq!(moves(&g, "3aS1 turn=A"), sorted(&["pass"]));
 }
+
+/// A walk back (the check test's) skips its "is the way back the way forward?" test only where
+/// the opposite direction has no link of its own: on a listed board whose `down` also links
+/// `w` to `x` (with no `up` back), `up`'s opposite is still `down`, but not exactly.
+#[test]
+fn a_direction_is_exactly_reversed_only_when_its_opposite_has_no_link_of_its_own() {
+    let exact = |links: &str| {
+        let file = format!(
+            "cells = [{{ name = \"x\" }}, {{ name = \"y\" }}, {{ name = \"z\" }}, {{ name = \"w\" }}]\nlinks = [{links}]\nrows = [[\"z\", \"w\"], [\"y\"], [\"x\"]]\n"
+        );
+        let g = game_with(
+            "[board]\nfile = \"boards/line.toml\"\n",
+            "[moves.m]\ndirections = [\"up\"]\nover_max = \"any\"\n",
+            &[],
+            &[("boards/line.toml", &file)],
+        );
+        let b = &g.tables().board;
+        let d = |name: &str| b.dir(name, 0).expect("a direction");
+        (
+            b.reverse(d("up")) == Some(d("down")),
+            b.reverse_exact(d("up")),
+            b.reverse_exact(d("down")),
+        )
+    };
+    let line = "{ from = \"x\", to = \"y\", dir = \"up\", back = \"down\" }, { from = \"y\", to = \"z\", dir = \"up\", back = \"down\" }";
+    assert_eq!(exact(line), (true, true, true));
+    let extra = format!("{line}, {{ from = \"w\", to = \"x\", dir = \"down\" }}");
+    assert_eq!(exact(&extra), (true, false, false));
+}
