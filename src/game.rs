@@ -410,17 +410,13 @@ impl Game {
     /// The legal moves of the player to move (none once the game is over).
     pub fn legal_moves(&self, s: &State) -> Result<Vec<Move>, RuleError> {
         let mut out = Vec::new();
-        self.moves_into(s, &mut out)?;
+        self.legal_moves_into(s, &mut out)?;
         Ok(out)
     }
 
     /// [`Game::legal_moves`] into `out`, replacing what it held: a caller that asks again and
     /// again (a playout loop) keeps one list's memory instead of growing a new one each time.
     pub fn legal_moves_into(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
-        self.moves_into(s, out)
-    }
-
-    fn moves_into(&self, s: &State, out: &mut Vec<Move>) -> Result<(), RuleError> {
         crate::engine::legal::legal(&self.tables, s, out, self.script_moves())
     }
 

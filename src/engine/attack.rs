@@ -109,6 +109,33 @@ pub fn reaches(
     }
 }
 
+/// Whether one of `rays` (generator, least and most steps) brings `by`'s piece on `c`, `steps`
+/// cells back along their direction, onto a target whose top is `onto`: what the first piece
+/// met on a walk back is asked.
+fn rays_land(
+    t: &Tables,
+    s: &State,
+    rays: &[Ray],
+    by: PlayerId,
+    c: CellId,
+    steps: usize,
+    onto: Option<super::Piece>,
+) -> bool {
+    rays.iter().any(|&(g, least, bound)| {
+        steps >= least
+            && bound.is_none_or(|b| steps <= b)
+            && t.generators[g].plain_lands(t, s, by, c, onto)
+    })
+}
+
+/// Whether the step back to `c` from `cur` is a `d` link taken back (always, where `exact`:
+/// [`crate::board::Board::reverse_exact`]); a walk back stops counting pieces past one
+/// that is not.
+#[inline]
+fn comes_back(t: &Tables, exact: bool, c: CellId, d: crate::board::DirId, cur: CellId) -> bool {
+    exact || t.board.step(c, d) == Some(cur)
+}
+
 /// Whether the leap along `path` from `origin`, found by walking back from `target`, lands
 /// on `target` going forward: always, when every direction's opposite leads back only along
 /// its own links ([`crate::board::Board::reverse_exact`], every grid); else walked.
@@ -144,14 +171,14 @@ fn lands_on(
     buf.iter().any(|m| m.to() == Some(Loc(target.0)))
 }
 
+/// One ray attacker along a direction: its generator, fewest and most steps.
+type Ray = (usize, usize, Option<usize>);
+
 /// One seat's plain attack generators, the rays grouped by direction: one walk back from the
 /// target along each direction finds the first piece, and each ray of that direction is asked
 /// about it at once, where a walk per generator went along each line up to four times
 /// (chess's queen, rook or bishop, king and pawn share their lines). Leaps are asked as
 /// before, one origin each.
-/// One ray attacker along a direction: its generator, fewest and most steps.
-type Ray = (usize, usize, Option<usize>);
-
 #[derive(Clone, Debug, Default)]
 pub struct RayLines {
     /// Per forward direction: the farthest any of its rays reaches (`None`: no limit), and
@@ -252,13 +279,7 @@ impl RayLines {
             // `reach_along_after` without it (the second one does: the first is pinned)
             // would each walk again: a piece decides only while the way back is the way
             // forward too, as `walk_back` requires.
-            let attacks = |c: CellId, steps: usize| {
-                rays.iter().any(|&(g, least, bound)| {
-                    steps >= least
-                        && bound.is_none_or(|b| steps <= b)
-                        && t.generators[g].plain_lands(t, s, by, c, onto)
-                })
-            };
+            let attacks = |c: CellId, steps: usize| rays_land(t, s, rays, by, c, steps, onto);
             let (mut cur, mut steps, mut first) = (target, 0usize, None);
             let (mut forward, mut hit, mut behind) = (true, false, None);
             let exact = t.board.reverse_exact(d);
@@ -268,7 +289,7 @@ impl RayLines {
                     break;
                 }
                 mark(c, at);
-                forward = forward && (exact || t.board.step(c, d) == Some(cur));
+                forward = forward && comes_back(t, exact, c, d, cur);
                 if s.top_cell(c).is_some() {
                     match first {
                         None => {
@@ -368,17 +389,12 @@ impl RayLines {
             // The way back must be the way forward too (a listed board's reverse link may
             // have no forward one; on a grid it always is); past the longest ray, nothing
             // comes this way.
-            if most.is_some_and(|m| steps > m) || (!exact && t.board.step(c, d) != Some(cur)) {
+            if most.is_some_and(|m| steps > m) || !comes_back(t, exact, c, d, cur) {
                 return false;
             }
             if let Some(may_attack) = occupant(c) {
                 // The first piece met decides for every ray of this direction.
-                return may_attack
-                    && rays.iter().any(|&(i, least, bound)| {
-                        steps >= least
-                            && bound.is_none_or(|b| steps <= b)
-                            && t.generators[i].plain_lands(t, s, by, c, onto)
-                    });
+                return may_attack && rays_land(t, s, rays, by, c, steps, onto);
             }
             cur = c;
         }

@@ -104,7 +104,7 @@ fn exchanges(
             continue;
         }
         let new = t.recast(q, t.info(q).kind, info.owner);
-        let mut acts: SmallVec<[Action; 6]> = SmallVec::new();
+        let mut acts = ActionList::new();
         acts.push(Action::Transfer {
             piece: p,
             from: at,
