@@ -2,13 +2,11 @@
 //! games to the ply, the same errors, and a call the compiled path hands to Rhai part way
 //! leaves nothing of its own behind (no score counted twice, no move listed twice).
 
-use crate::helpers::icebox;
+use crate::helpers::{Scratch, icebox};
 
 /// A 3x3 placement game in a fresh folder with `script` (and `extra` TOML).
-fn game(name: &str, extra: &str, script: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("icebox-compiled-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("dir");
+fn game(name: &str, extra: &str, script: &str) -> Scratch {
+    let dir = Scratch::new(&format!("compiled-{name}"));
     let toml = format!(
         "[game]\nid = \"{name}\"\nname = \"x\"\nmax_plies = 12\n\n[players]\nseats = [{{ name = \"A\" }}, {{ name = \"B\" }}]\n\n[board]\ngrid = {{ files = 3, ranks = 3 }}\n\n[zones.stash]\n\n[pieces.S]\nname = \"small\"\n\n[setup]\nzones = {{ stash = \"6S\" }}\n\n[moves.place]\nkind = \"place\"\npieces = \"neutral\"\nzone = \"stash\"\n\n[rules]\nscript = \"rules.rhai\"\nno_moves = \"draw\"\n{extra}"
     );

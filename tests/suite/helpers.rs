@@ -4,6 +4,40 @@
 use icebox::Game;
 use icebox::def::GameFiles;
 
+/// A fresh folder under the system's temporary directory, emptied if a killed run left it,
+/// and removed when the test is done with it (pass or fail): a test that writes a game
+/// folder leaves nothing behind in `/tmp`.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// `icebox-<name>-<pid>`, created empty.
+    pub fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("icebox-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// A game from the text of its `game.toml`, with a script (`r.rhai`) and `--set` options.
 pub fn load_with(toml: &str, script: Option<&str>, sets: &[(&str, &str)]) -> Result<Game, String> {
     let mut files = GameFiles {

@@ -2,7 +2,7 @@
 //! extreme numbers in definitions and positions, scripts that try to hold gigabytes, and the
 //! script handle used where it must not be.
 
-use super::helpers::icebox;
+use super::helpers::{Scratch, icebox};
 use std::process::{Command, Output};
 
 fn said(o: &Output) -> String {
@@ -15,10 +15,8 @@ fn said(o: &Output) -> String {
 
 /// A small placement game in a fresh folder, with `extra` TOML appended to its definition (or
 /// `board` instead of the 3x3 grid) and `script` as its rules.
-fn mini(name: &str, board: Option<&str>, extra: &str, script: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("icebox-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("dir");
+fn mini(name: &str, board: Option<&str>, extra: &str, script: &str) -> Scratch {
+    let dir = Scratch::new(&format!("hostile-{name}"));
     let board = board.unwrap_or("[board]\ngrid = { files = 3, ranks = 3 }\n");
     let toml = format!(
         "[game]\nid = \"{name}\"\nname = \"x\"\nmax_plies = 40\n\n[players]\nseats = [{{ name = \"A\" }}, {{ name = \"B\" }}]\n\n{board}\n[zones.stash]\n\n[pieces.S]\nname = \"small\"\n\n[setup]\nzones = {{ stash = \"4S\" }}\n\n[moves.place]\nkind = \"place\"\npieces = \"neutral\"\nzone = \"stash\"\n\n{extra}\n[rules]\nscript = \"rules.rhai\"\nno_moves = \"draw\"\n"
