@@ -245,6 +245,34 @@ fn main() {
         ns(t_nat),
         t_gen / t_nat
     );
+    // The same two generators phase by phase: where the distance to native code lies.
+    for (phase, name, pat) in [(0, "placement", place), (1, "jumping", jump)] {
+        let of_phase: Vec<_> = sample.iter().filter(|(s, _)| s.phase() == phase).collect();
+        let (t_e, m_e) = per_call(of_phase.len(), reps, || {
+            let mut total = 0;
+            for (s, _) in &of_phase {
+                out.clear();
+                generate(&Ctx::new(t, s, s.turn()), pat, &mut out);
+                total += out.len();
+            }
+            total
+        });
+        let (t_n, _) = per_call(of_phase.len(), reps * 20, || {
+            let mut total = 0;
+            for (_, ns) in &of_phase {
+                ns.legal_moves(&mut nout);
+                total += nout.len();
+            }
+            total
+        });
+        println!(
+            "  {name:<9} {:.1} moves each: engine {:>6.0} ns, native {:>5.0} ns/position ({:.1}x)",
+            m_e as f64 / (of_phase.len() * reps).max(1) as f64,
+            ns(t_e),
+            ns(t_n),
+            t_e / t_n
+        );
+    }
     // A playout reuses its move list (`play_fast`), so its generation costs about the engine
     // generator's figure, not legal_moves'.
     let per_ply_i = secs_i / plies_i as f64;
