@@ -186,6 +186,25 @@ pub struct RayLines {
     dirs: Vec<(crate::board::DirId, Option<usize>, Vec<Ray>)>,
     /// The leap generators.
     leaps: Vec<usize>,
+    /// Per target cell, from `leap_at[c]` to `leap_at[c + 1]` in `leap_from`: each leap
+    /// path's origin for a landing there, found at load by walking the path back
+    /// ([`leap_origin`]), the path taken forward checked once ([`leaps_onto`]): a check
+    /// test asked every knight path's walk back at each cell it asked about (a castling
+    /// king's crossing cells, the royal cell).
+    leap_at: Vec<u32>,
+    leap_from: Vec<LeapFrom>,
+}
+
+/// A leap that may land on a cell ([`RayLines::leap_from`]).
+#[derive(Clone, Copy, Debug)]
+struct LeapFrom {
+    /// Where it starts.
+    origin: CellId,
+    /// Its generator.
+    generator: usize,
+    /// Whether its path taken forward from `origin` does land there (on a listed board a
+    /// reverse link may have no forward one): only then can it attack.
+    lands: bool,
 }
 
 impl RayLines {
@@ -224,9 +243,43 @@ impl RayLines {
                         _ => return None,
                     }
                 }
+                lines.index_leaps(t, o);
                 Some(lines)
             })
             .collect()
+    }
+
+    /// Fills [`RayLines::leap_from`] for seat `o`'s leaps (every path has a way back).
+    fn index_leaps(&mut self, t: &Tables, o: usize) {
+        self.leap_at = Vec::with_capacity(t.board.len() + 1);
+        self.leap_from.clear();
+        for target in t.board.cells() {
+            self.leap_at.push(self.leap_from.len() as u32);
+            for &i in &self.leaps {
+                let Kind::Leap(l) = &t.generators[i].kind else {
+                    continue;
+                };
+                for path in l.leaps.get(o).into_iter().flatten() {
+                    if let Some(Some(origin)) = leap_origin(t, path, target) {
+                        self.leap_from.push(LeapFrom {
+                            origin,
+                            generator: i,
+                            lands: leaps_onto(t, path, origin, target),
+                        });
+                    }
+                }
+            }
+        }
+        self.leap_at.push(self.leap_from.len() as u32);
+    }
+
+    /// The leaps that may land on `target`, by origin ([`RayLines::leap_from`]).
+    #[inline]
+    fn leaps_to(&self, target: CellId) -> &[LeapFrom] {
+        let at = |c: usize| self.leap_at.get(c).map_or(0, |&n| n as usize);
+        self.leap_from
+            .get(at(target.index())..at(target.index() + 1))
+            .unwrap_or(&[])
     }
 
     /// Marks in `line` (per cell) every cell whose contents these attackers' answer for
@@ -310,19 +363,11 @@ impl RayLines {
                 set_near(f, if pinned { NEAR } else { FREE });
             }
         }
-        for &i in &self.leaps {
-            let pat = &t.generators[i];
-            let Kind::Leap(l) = &pat.kind else { continue };
-            // Every leap's directions have a way back (`of_seats`): its origin is found, and
-            // asked as `reach_onto` asks it, in the walk that marks it.
-            for path in &l.leaps[by.index()] {
-                if let Some(Some(origin)) = leap_origin(t, path, target) {
-                    mark(origin, LEAP);
-                    attacked = attacked
-                        || (leaps_onto(t, path, origin, target)
-                            && pat.plain_lands(t, s, by, origin, onto));
-                }
-            }
+        // Each leap's origin, asked as `reach_onto` asks it, in the loop that marks it.
+        for l in self.leaps_to(target) {
+            mark(l.origin, LEAP);
+            attacked = attacked
+                || (l.lands && t.generators[l.generator].plain_lands(t, s, by, l.origin, onto));
         }
         attacked
     }
@@ -415,20 +460,11 @@ impl RayLines {
         if (0..self.dirs.len()).any(|i| self.walk_back(t, s, by, target, onto, i, occupant)) {
             return true;
         }
-        // Every leap's directions have a way back (`of_seats`): its origin is found.
-        self.leaps.iter().any(|&i| {
-            let pat = &t.generators[i];
-            let Kind::Leap(l) = &pat.kind else {
-                return false;
-            };
-            l.leaps[by.index()].iter().any(|path| {
-                let Some(Some(origin)) = leap_origin(t, path, target) else {
-                    return false;
-                };
-                occupant(origin) == Some(true)
-                    && leaps_onto(t, path, origin, target)
-                    && pat.plain_lands(t, s, by, origin, onto)
-            })
+        // Every leap's directions have a way back (`of_seats`): its origins are listed.
+        self.leaps_to(target).iter().any(|l| {
+            l.lands
+                && occupant(l.origin) == Some(true)
+                && t.generators[l.generator].plain_lands(t, s, by, l.origin, onto)
         })
     }
 }
