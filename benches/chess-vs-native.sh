@@ -2,17 +2,19 @@
 # Chess perft against hand-written native code, in one run: icebox's interpreted chess
 # (games/chess) and shakmaty (benches/chess-native, a project of its own outside icebox's
 # dependencies), on the Chess Programming Wiki's perft positions. Both count the last ply
-# without playing it. Each side runs each position in turn, ROUNDS times, the pair side by
-# side so a busy machine slows both; the best time of each is kept. Node counts must agree.
+# without playing it. Each round runs every position on both sides in turn, so a busy machine
+# slows both alike; a ratio is taken within a round, and the median round's is printed.
+# shakmaty repeats each perft for a quarter of a second (benches/chess-native) so that its
+# few milliseconds are timed whole. Node counts must agree.
 #
-#   benches/chess-vs-native.sh            ROUNDS=3 by default
+#   benches/chess-vs-native.sh            ROUNDS=5 by default
 #
 # Needs a release build of icebox (cargo build --release) and crates.io for shakmaty on the
-# first run; about a minute.
+# first run; about two minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${BIN:-target/release/icebox}
-rounds=${ROUNDS:-3}
+rounds=${ROUNDS:-5}
 [ -x "$bin" ] || { echo "no $bin: run cargo build --release first" >&2; exit 2; }
 cargo build --quiet --release --manifest-path benches/chess-native/Cargo.toml
 native=benches/chess-native/target/release/chess-native
@@ -27,30 +29,48 @@ positions=(
 )
 
 field() { sed -n "s/.*\"$1\":\([0-9.e+-]*\).*/\1/p"; }
-best() { python3 -c "import sys; print(min(float(x) for x in sys.argv[1:]))" "$@"; }
 
-printf '%-10s %5s %10s %12s %12s %8s\n' position depth nodes "icebox n/s" "native n/s" ratio
-total_i=0; total_n=0; nodes_all=0
-for p in "${positions[@]}"; do
-  IFS='|' read -r name depth fen ours <<< "$p"
-  ti=(); tn=()
-  for _ in $(seq "$rounds"); do
+# Rounds of every position, both sides in turn; one line per position and round.
+times=$(mktemp)
+trap 'rm -f "$times"' EXIT
+for r in $(seq "$rounds"); do
+  for p in "${positions[@]}"; do
+    IFS='|' read -r name depth fen ours <<< "$p"
     if [ -n "$ours" ]; then
       out=$("$bin" perft chess --depth "$depth" --position "$ours" --json)
     else
       out=$("$bin" perft chess --depth "$depth" --json)
     fi
-    ni=$(echo "$out" | field nodes); ti+=("$(echo "$out" | field seconds)")
+    ni=$(echo "$out" | field nodes); ti=$(echo "$out" | field seconds)
     out=$("$native" "$fen" "$depth")
-    nn=$(echo "$out" | field nodes); tn+=("$(echo "$out" | field seconds)")
+    nn=$(echo "$out" | field nodes); tn=$(echo "$out" | field seconds)
     [ "$ni" = "$nn" ] || { echo "$name: icebox counts $ni nodes, shakmaty $nn" >&2; exit 1; }
+    echo "$r $name $depth $ni $ti $tn" >> "$times"
   done
-  bi=$(best "${ti[@]}"); bn=$(best "${tn[@]}")
-  python3 -c "
-n, i, s = $ni, $bi, $bn
-print(f'%-10s %5s %10d %12.0f %12.0f %7.1fx' % ('$name', $depth, n, n / i, n / s, i / s))"
-  total_i=$(python3 -c "print($total_i + $bi)"); total_n=$(python3 -c "print($total_n + $bn)")
-  nodes_all=$((nodes_all + ni))
 done
-python3 -c "print('all: icebox %.0f nodes/s, shakmaty %.0f nodes/s: icebox takes %.1fx shakmaty\'s time' % ($nodes_all / $total_i, $nodes_all / $total_n, $total_i / $total_n))"
+# Per position, the median round's ratio; over all, each round's total time against the
+# other side's in the same round, and the median of those (with the least and the most).
+python3 - "$times" <<'PY'
+import sys
+from statistics import median
+rows = [l.split() for l in open(sys.argv[1])]
+names = list(dict.fromkeys(r[1] for r in rows))
+print('%-10s %5s %10s %12s %12s %8s' % ('position', 'depth', 'nodes', 'icebox n/s', 'native n/s', 'ratio'))
+for n in names:
+    mine = [r for r in rows if r[1] == n]
+    nodes, depth = int(mine[0][3]), mine[0][2]
+    ti, tn = [float(r[4]) for r in mine], [float(r[5]) for r in mine]
+    ratio = median(i / t for i, t in zip(ti, tn))
+    print('%-10s %5s %10d %12.0f %12.0f %7.1fx' % (n, depth, nodes, nodes / median(ti), nodes / median(tn), ratio))
+rounds = sorted(set(int(r[0]) for r in rows))
+per_round = sorted(
+    sum(float(r[4]) for r in rows if int(r[0]) == k) / sum(float(r[5]) for r in rows if int(r[0]) == k)
+    for k in rounds)
+nodes = sum(int(r[3]) for r in rows) / len(rounds)
+ti = median(sum(float(r[4]) for r in rows if int(r[0]) == k) for k in rounds)
+tn = median(sum(float(r[5]) for r in rows if int(r[0]) == k) for k in rounds)
+print("all: icebox %.0f nodes/s, shakmaty %.0f nodes/s: icebox takes %.1fx shakmaty's time "
+      "(median of %d rounds taken in turn; least %.1fx, most %.1fx)"
+      % (nodes / ti, nodes / tn, median(per_round), len(rounds), per_round[0], per_round[-1]))
+PY
 echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/')"
