@@ -1054,11 +1054,11 @@ fn mover_at(
 #[inline]
 fn short_path(p: &[Loc]) -> SmallVec<[Loc; 4]> {
     if p.len() <= 4 {
-        let mut buf = [Loc(0); 4];
-        for (b, l) in buf.iter_mut().zip(p) {
-            *b = *l;
-        }
-        SmallVec::from_buf_and_len(buf, p.len())
+        // Four fixed reads, not a copy loop: the loop became a call to `memcpy`, whose
+        // narrow stores the wide read of the path right after waited for (a seventh of
+        // IceSickle's capturing landings, `land::finish`).
+        let at = |i: usize| p.get(i).copied().unwrap_or(Loc(0));
+        SmallVec::from_buf_and_len([at(0), at(1), at(2), at(3)], p.len())
     } else {
         SmallVec::from_slice(p)
     }
