@@ -1094,6 +1094,7 @@ pub(super) fn lower_pattern(
             moving: l.moving(),
             leaps: l.leaps(),
             over: m.over.as_ref().map(Conds::from_def),
+            ends: Vec::new(),
         }),
         GeneratorKind::Fly => Kind::Fly(l.moving(), l.flight()),
         GeneratorKind::Castle => Kind::Castle(l.castle()),

@@ -14,6 +14,21 @@ pub(super) fn prepare(g: &mut Generator, t: &Tables) {
     rules(g, t);
     dirs(g, t);
     plain(g);
+    leap_ends(g, t);
+}
+
+/// Fills a leap's [`crate::engine::generators::LeapEnds`] per seat, when nothing between
+/// its cells matters (no `over`).
+fn leap_ends(g: &mut Generator, t: &Tables) {
+    if let Kind::Leap(l) = &mut g.kind
+        && l.over.is_none()
+    {
+        l.ends = l
+            .leaps
+            .iter()
+            .map(|paths| crate::engine::generators::LeapEnds::of(&t.board, paths))
+            .collect();
+    }
 }
 
 /// Computes [`Generator::plain`] (at load).

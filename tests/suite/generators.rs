@@ -146,6 +146,33 @@ capture_to = "captured"
     );
 }
 
+/// Where a leap ends is read from a table built at load (`LeapEnds`): a path that comes back
+/// to its own cell is no move, one that leaves the board is none, and the rest keep the
+/// order of `leaps` (the order a random playout picks from).
+#[test]
+fn a_leap_that_comes_back_or_leaves_the_board_is_no_move() {
+    let hops = r#"[moves.hop]
+kind = "leap"
+kinds = ["L"]
+leaps = [["n","s"],["e","e"],["n","n","n"],["w"],["n","e"]]
+land = ["empty", "enemy"]
+capture = "land"
+capture_to = "captured"
+"#;
+    let g = game("{ files = 3, ranks = 3 }", hops, "");
+    // From a1: back home, c1, off the top, off the left edge, b2.
+    let s = g.position("3/3/aL2 turn=A").expect("position");
+    let listed: Vec<String> = g
+        .legal_moves(&s)
+        .expect("moves")
+        .iter()
+        .map(|m| g.move_text(&s, m))
+        .collect();
+    assert_eq!(listed, ["a1-c1", "a1-b2"]);
+    // From b2 every path but the first stays on the board.
+    assert_eq!(moves(&g, "3/1aL1/3 turn=A"), sorted(&["b2-a2", "b2-c3"]));
+}
+
 #[test]
 fn a_capturing_chain_must_continue_when_required_and_may_stop_when_optional() {
     let jump = |chain: &str| {

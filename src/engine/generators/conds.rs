@@ -221,7 +221,9 @@ impl CondMask {
     pub fn holds(&self, top: Option<Piece>) -> bool {
         let i = top.map_or(Self::EMPTY, Piece::index);
         // `i` is at most 256: the word is one of the five.
-        self.bits.get(i >> 6).is_some_and(|w| w >> (i & 63) & 1 != 0)
+        self.bits
+            .get(i >> 6)
+            .is_some_and(|w| w >> (i & 63) & 1 != 0)
     }
 }
 

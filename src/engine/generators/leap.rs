@@ -13,6 +13,47 @@ pub struct Leap {
     /// What the cells a path passes through (all but its last) must satisfy: a xiangqi
     /// horse's leg, an elephant's eye (`None`: anything, a knight).
     pub over: Option<Conds>,
+    /// Per seat, where each path from each cell ends, for a leap with no `over` (where
+    /// nothing between matters): filled at load (`lower::prepare`), empty until then.
+    pub ends: Vec<LeapEnds>,
+}
+
+/// Where one seat's leap paths end from each cell, in path order, those that leave the
+/// board or come back to their cell left out: a knight's moves are found by reading a row,
+/// not by walking three steps per path (a step off the board is a branch no processor can
+/// guess).
+#[derive(Clone, Debug, Default)]
+pub struct LeapEnds {
+    /// From cell `c`, the ends are `to[at[c]..at[c + 1]]`.
+    at: Vec<u32>,
+    to: Vec<CellId>,
+}
+
+impl LeapEnds {
+    /// The ends of `paths` from every cell of the board.
+    pub fn of(board: &crate::board::Board, paths: &[Vec<DirId>]) -> LeapEnds {
+        let mut ends = LeapEnds::default();
+        for from in board.cells() {
+            ends.at.push(ends.to.len() as u32);
+            for path in paths {
+                let end = path.iter().try_fold(from, |c, &d| board.step(c, d));
+                if let Some(to) = end.filter(|&to| to != from) {
+                    ends.to.push(to);
+                }
+            }
+        }
+        ends.at.push(ends.to.len() as u32);
+        ends
+    }
+
+    /// Where the paths from `from` end (none before the table is filled).
+    #[inline]
+    fn from(&self, from: CellId) -> &[CellId] {
+        let at = |c: usize| self.at.get(c).map_or(0, |&n| n as usize);
+        self.to
+            .get(at(from.index())..at(from.index() + 1))
+            .unwrap_or(&[])
+    }
 }
 
 /// Every move of the leap generator `g`.
@@ -21,18 +62,29 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, lp: &Leap, out: &mut Vec<Move>) 
     let paths = lp.leaps[cx.player.index()].as_slice();
     let region = start_region(cx, g);
     let (t, s, player, moving) = (cx.t, cx.s, cx.player, &lp.moving);
-    match cx.only {
-        Some(from) => {
-            if let Some(piece) = mover_at(cx, g, moving, region, from) {
-                leap(t, s, g, moving, paths, lp.over, player, piece, from, out);
+    let ends = lp
+        .ends
+        .get(player.index())
+        .filter(|_| lp.over.is_none() && !lp.ends.is_empty());
+    let from_cell = |from: CellId, out: &mut Vec<Move>| {
+        let Some(piece) = mover_at(cx, g, moving, region, from) else {
+            return;
+        };
+        match ends {
+            Some(e) => {
+                for &at in e.from(from) {
+                    land(t, s, g, moving, player, piece, from, at, out);
+                }
             }
+            None => leap(t, s, g, moving, paths, lp.over, player, piece, from, out),
         }
+    };
+    match cx.only {
+        Some(from) => from_cell(from, out),
         None => {
             let mut buf = SmallVec::new();
             for from in start_cells(t, s, g, player, &mut buf) {
-                if let Some(piece) = mover_at(cx, g, moving, region, from) {
-                    leap(t, s, g, moving, paths, lp.over, player, piece, from, out);
-                }
+                from_cell(from, out);
             }
         }
     }
@@ -53,7 +105,6 @@ fn leap(
     from: CellId,
     out: &mut Vec<Move>,
 ) {
-    let land = &pat.masks_for(t, piece, player)[0];
     'paths: for path in paths {
         let mut at = from;
         for (k, &d) in path.iter().enumerate() {
@@ -72,24 +123,41 @@ fn leap(
         if at == from {
             continue;
         }
-        let top = s.top_cell(at);
-        if !land.holds(top) {
-            continue;
-        }
-        match pat.judge(
-            t,
-            s,
-            Some(moving),
-            top,
-            piece,
-            player,
-            &[Loc(from.0)],
-            from,
-            at,
-        ) {
-            Some(v) if v.stop && moving.net_ok(player, from, at, v.breaks as u32) => {}
-            _ => continue,
-        }
-        one_leg(t, s, pat, moving, player, piece, (from, at), top, None, out);
+        land(t, s, pat, moving, player, piece, from, at, out);
     }
+}
+
+/// The leap of `piece` from `from` that ends on `at`, if it may land there.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn land(
+    t: &Tables,
+    s: &State,
+    pat: &Generator,
+    moving: &Movement,
+    player: PlayerId,
+    piece: Piece,
+    from: CellId,
+    at: CellId,
+    out: &mut Vec<Move>,
+) {
+    let top = s.top_cell(at);
+    if !pat.masks_for(t, piece, player)[0].holds(top) {
+        return;
+    }
+    match pat.judge(
+        t,
+        s,
+        Some(moving),
+        top,
+        piece,
+        player,
+        &[Loc(from.0)],
+        from,
+        at,
+    ) {
+        Some(v) if v.stop && moving.net_ok(player, from, at, v.breaks as u32) => {}
+        _ => return,
+    }
+    one_leg(t, s, pat, moving, player, piece, (from, at), top, None, out);
 }
