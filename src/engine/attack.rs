@@ -682,18 +682,15 @@ fn keep_safe_on(
                 Opened::Other => {}
             }
         }
-        // The royal piece steps alone, taking what stood where it lands: that cell is asked
-        // with the piece there and its old cell empty, unplayed (in check too).
+        // The royal piece steps, taking what stood where it lands, its own pieces moving
+        // beside it if at all (castling): that cell is asked with the piece there, its old
+        // cell empty and the others' moves made, unplayed (in check too).
         if !alone
             && let Some((o, l, king)) = single
-            && let Some(to) = royal_step(t, s, m, piece, king)
+            && let Some(step) = royal_step(t, s, m, piece, king)
         {
-            let occupant = |c: CellId| match c {
-                _ if c == king => None,
-                _ if c == to => Some(false),
-                _ => s.top_cell(c).map(|_| true),
-            };
-            return !l.reach_onto(t, s, o, to, Some(piece), occupant);
+            let occupant = |c: CellId| step.occupant(s, king, c);
+            return !l.reach_onto(t, s, o, step.to, Some(piece), occupant);
         }
         let scratch = scratch.get();
         let n = super::apply_actions(t, scratch, &m.actions);
@@ -885,19 +882,47 @@ fn quiet(t: &Tables, s: &State, m: &Move, p: PlayerId, piece: super::Piece, w: &
     freed & behind == 0
 }
 
-/// Where the royal `piece` on `king` lands when `m` moves it alone: its one transfer is from
+/// Where the royal `piece` on `king` lands when `m` moves it, and the cells the move's other
+/// pieces leave and take ([`royal_step`]).
+struct RoyalStep {
+    to: CellId,
+    /// Cells an own piece leaves bare.
+    emptied: smallvec::SmallVec<[CellId; 2]>,
+    /// Empty cells an own piece steps onto (blockers, never attackers).
+    filled: smallvec::SmallVec<[CellId; 2]>,
+}
+
+impl RoyalStep {
+    /// What a cell holds after the move, as [`RayLines::walk_back`] reads it: the royal
+    /// piece's old cell and the cells its companions leave are empty, the cells they and
+    /// it step onto hold blockers, and every other cell is as in `s`.
+    fn occupant(&self, s: &State, king: CellId, c: CellId) -> Option<bool> {
+        if c == self.to || self.filled.contains(&c) {
+            Some(false)
+        } else if c == king || self.emptied.contains(&c) {
+            None
+        } else {
+            s.top_cell(c).map(|_| true)
+        }
+    }
+}
+
+/// Where the royal `piece` on `king` lands when `m` moves it: its one transfer is from
 /// `king`, where nothing lies below it, to a cell whose whole stack the move sends off the
-/// board (a capture), and nothing else changes a cell. `None` for any other move.
+/// board (a capture); besides, the move may only move the mover's own pieces, each alone on
+/// its cell, onto empty cells (castling's rook). `None` for any other move.
 fn royal_step(
     t: &Tables,
     s: &State,
     m: &Move,
     piece: super::Piece,
     king: CellId,
-) -> Option<CellId> {
+) -> Option<RoyalStep> {
     use super::Action;
     let mut to = None;
     let mut taken: smallvec::SmallVec<[Loc; 2]> = smallvec::SmallVec::new();
+    let (mut emptied, mut filled) = (smallvec::SmallVec::new(), smallvec::SmallVec::new());
+    let owner = t.info(piece).owner;
     for a in &m.actions {
         match *a {
             Action::Transfer {
@@ -910,11 +935,24 @@ fn royal_step(
                 }
                 to = Some(t.loc_cell(dest)?);
             }
-            Action::Transfer { from, to: dest, .. } => {
-                if t.loc_cell(dest).is_some() {
+            Action::Transfer { from, to: dest, .. } if t.loc_cell(dest).is_none() => {
+                taken.push(from);
+            }
+            // A companion: one of the mover's pieces, alone on a cell, onto an empty one.
+            Action::Transfer {
+                piece: q,
+                from,
+                to: dest,
+            } => {
+                let (Some(a), Some(b)) = (t.loc_cell(from), t.loc_cell(dest)) else {
+                    return None;
+                };
+                let alone = s.stack(from).len() == 1 && s.stack(dest).is_empty();
+                if !alone || t.info(q).owner != owner || owner.is_none() {
                     return None;
                 }
-                taken.push(from);
+                emptied.push(a);
+                filled.push(b);
             }
             Action::Replace { at, .. } | Action::Rotate { at, .. } | Action::Mark { at, .. }
                 if t.loc_cell(at).is_some() =>
@@ -927,8 +965,17 @@ fn royal_step(
     }
     let to = to?;
     let whole = taken.len() == s.stack(Loc(to.0)).len();
-    (whole && taken.iter().all(|&l| l == Loc(to.0)) && s.stack(Loc(king.0)).len() == 1)
-        .then_some(to)
+    // A companion leaves or takes neither the royal piece's cells nor a captured one.
+    let apart = |c: &CellId| *c != to && *c != king && !taken.contains(&Loc(c.0));
+    (whole
+        && taken.iter().all(|&l| l == Loc(to.0))
+        && s.stack(Loc(king.0)).len() == 1
+        && emptied.iter().chain(&filled).all(apart))
+    .then_some(RoyalStep {
+        to,
+        emptied,
+        filled,
+    })
 }
 
 /// Whether `a` changes a cell other than by moving a piece off or onto it (replacing,

@@ -95,6 +95,38 @@ fn castling_is_not_out_of_through_or_into_an_attack_unless_safe_is_off() {
     assert!(moves(&unsafe_ok, &unsafe_ok.start().expect("start")).contains(&"b1-d1".to_string()));
 }
 
+/// With a royal king, the check test judges a castling as the position after it: the rook's
+/// new cell blocks a line to the king, and its old cell, left bare, opens one. (`royal_step`
+/// answers it without playing the move; these are the cases where the rook decides.)
+#[test]
+fn castling_leaves_the_king_safe_only_as_the_rook_leaves_the_lines_to_it() {
+    let royal = |toml: String| {
+        load(&toml.replace(
+            "generators = [\"step\", \"king\", \"castle\"]",
+            "generators = [\"step\", \"king\", \"castle\"]\nroyal = \"K\"",
+        ))
+        .expect("loads")
+    };
+    // B's rook on a1 attacks the king on b1; castling out of it is allowed (`safe = false`),
+    // and the rook landing on c1 shields the king on d1 from a1.
+    let shielded = royal(game("").replace("a1 = \"aR\"", "a1 = \"bR\"").replace(
+        "directions = [\"e\", \"w\"]",
+        "directions = [\"e\", \"w\"]\nsafe = false",
+    ));
+    let all = moves(&shielded, &shielded.start().expect("start"));
+    assert!(all.contains(&"b1-d1".to_string()), "{all:?}");
+    // On a row of seven, B's rook on g1 is blocked by A's rook on f1 until castling moves it:
+    // the king would land on d1 in the line it opened.
+    let opened = royal(
+        game("")
+            .replace("files = 6", "files = 7")
+            .replace("e4 = \"bK\"", "e4 = \"bK\"\ng1 = \"bR\""),
+    );
+    let all = moves(&opened, &opened.start().expect("start"));
+    assert!(!all.contains(&"b1-d1".to_string()), "{all:?}");
+    assert!(all.contains(&"b1-c1".to_string()), "{all:?}");
+}
+
 const PAWNS: &str = r#"
 [moves.double]
 kinds = ["P"]
