@@ -1056,6 +1056,41 @@ pub fn in_check(t: &Tables, s: &State, p: PlayerId) -> bool {
     !cells.is_empty() && attacked_by_opponents(t, s, p, &r.attacks, &cells, &mut Vec::new())
 }
 
+/// The cells from which a one-leg ray of seat `by` may end its move on `target`: each of its
+/// directions walked back as far as the ray reaches. `None` when that cannot be told: a walk
+/// of several legs or along the piece's facing, a reach not fixed in cells, or a direction
+/// whose way back is not exactly its way forward taken back
+/// ([`crate::board::Board::reverse_exact`]).
+fn ray_origins(
+    t: &Tables,
+    r: &generators::Ray,
+    by: PlayerId,
+    target: CellId,
+) -> Option<smallvec::SmallVec<[CellId; 8]>> {
+    if r.chain != Chain::None || r.along_facing {
+        return None;
+    }
+    let most = ray_steps(r).1?;
+    let mut cells = smallvec::SmallVec::new();
+    for &d in r.dirs.get(by.index())? {
+        let back = t.board.reverse(d)?;
+        if !t.board.reverse_exact(d) {
+            return None;
+        }
+        let mut at = target;
+        for _ in 0..most {
+            let Some(c) = t.board.step(at, back) else {
+                break;
+            };
+            if c != target && !cells.contains(&c) {
+                cells.push(c);
+            }
+            at = c;
+        }
+    }
+    Some(cells)
+}
+
 /// Whether seat `by` attacks cell `c`: could one of `pats` move onto it if one of `by`'s
 /// opponents had its royal piece there? An empty cell gets that piece on a copy first, so
 /// a pawn that only moves diagonally onto enemies attacks the empty squares a king would
@@ -1101,8 +1136,22 @@ pub fn attacks_cell(
 pub fn en_passant_possible(t: &Tables, s: &State) -> bool {
     let Some(p) = s.passed else { return false };
     let mut moves = Vec::new();
+    let cx = Ctx::new(t, s, s.turn());
     for pat in t.generators.iter().filter(|pat| pat.en_passant()) {
-        generators::generate(&Ctx::new(t, s, s.turn()), pat, &mut moves);
+        // Only the pieces that could end a move on the cell are asked (a pawn beside it),
+        // where every piece's moves were made to find one landing there (3% of chess perft).
+        let origins = match &pat.kind {
+            Kind::Ray(r) => ray_origins(t, r, s.turn(), p.over),
+            _ => None,
+        };
+        match origins {
+            Some(cells) => {
+                for c in cells {
+                    generators::generate(&cx.only(Some(c)), pat, &mut moves);
+                }
+            }
+            None => generators::generate(&cx, pat, &mut moves),
+        }
     }
     moves.retain(|m| m.to() == Some(Loc(p.over.0)) && m.is_capture());
     if let Some(r) = &t.royal {
