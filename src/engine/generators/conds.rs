@@ -182,48 +182,45 @@ fn every_of(bits: u16, t: &Tables, top: Option<Piece>, mover: Piece, player: Pla
 /// (`Generator::prepare_masks`) instead of judging each cell with [`Conds::holds`].
 #[derive(Clone, Copy, Debug)]
 pub struct CondMask {
-    /// Bit `p` (of 256: a piece value is a byte) set when a top piece `p` satisfies it, and
-    /// bit [`CondMask::EMPTY`] when an empty cell does: one bit test either way, no branch on
-    /// whether the cell is empty (a walk meets empty and occupied cells in no order a
-    /// processor can guess).
-    bits: [u64; 5],
+    empty: bool,
+    /// Bit `p` (of 256: a piece value is a byte) set when a top piece `p` satisfies it.
+    pieces: [u64; 4],
 }
 
 impl CondMask {
-    /// The bit of an empty cell.
-    const EMPTY: usize = 256;
-
     /// The mask of `c` for `mover` moved by `player`.
     pub fn of(t: &Tables, c: Conds, mover: Piece, player: PlayerId) -> CondMask {
-        let mut bits = [0u64; 5];
+        let mut pieces = [0u64; 4];
         for i in 0..t.pieces.len().min(256) {
             if c.holds(t, Some(Piece(i as u8)), mover, player) {
-                bits[i / 64] |= 1 << (i % 64);
+                pieces[i / 64] |= 1 << (i % 64);
             }
         }
-        if c.holds(t, None, mover, player) {
-            bits[Self::EMPTY / 64] |= 1 << (Self::EMPTY % 64);
+        CondMask {
+            empty: c.holds(t, None, mover, player),
+            pieces,
         }
-        CondMask { bits }
     }
 
     /// A condition nothing satisfies: what a generator without the condition asks.
-    pub const NEVER: CondMask = CondMask { bits: [0; 5] };
+    pub const NEVER: CondMask = CondMask {
+        empty: false,
+        pieces: [0; 4],
+    };
 
     /// The same condition, not satisfied by a top piece `p`.
     pub fn without(mut self, p: Piece) -> CondMask {
-        self.bits[p.index() >> 6] &= !(1 << (p.0 & 63));
+        self.pieces[p.index() >> 6] &= !(1 << (p.0 & 63));
         self
     }
 
     /// Whether a cell whose top is `top` satisfies the condition.
     #[inline]
     pub fn holds(&self, top: Option<Piece>) -> bool {
-        let i = top.map_or(Self::EMPTY, Piece::index);
-        // `i` is at most 256: the word is one of the five.
-        self.bits
-            .get(i >> 6)
-            .is_some_and(|w| w >> (i & 63) & 1 != 0)
+        match top {
+            None => self.empty,
+            Some(p) => self.pieces[p.index() >> 6] & (1 << (p.0 & 63)) != 0,
+        }
     }
 }
 
