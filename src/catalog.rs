@@ -24,14 +24,19 @@ pub fn reference_examples() -> Vec<crate::def::reference::Example> {
 pub fn builtin() -> Vec<GameFiles> {
     GAMES
         .iter()
-        .map(|(id, files)| GameFiles {
-            label: format!("games/{id}"),
-            files: files
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        })
+        .map(|&(id, files)| game_files(id, files))
         .collect()
+}
+
+/// One built-in game's files, copied out of the binary.
+fn game_files(id: &str, files: &[(&str, &str)]) -> GameFiles {
+    GameFiles {
+        label: format!("games/{id}"),
+        files: files
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
 }
 
 /// The `[game] id` a definition gives itself, if its game.toml reads that far.
@@ -139,10 +144,16 @@ pub fn find(name: &str, extra: &[PathBuf]) -> Result<GameFiles, Diagnostic> {
     if path.exists() {
         return GameFiles::from_path(path);
     }
-    let games = all(extra);
-    if let Some((_, g)) = games.iter().find(|(id, _)| id == name) {
-        return Ok(g.clone());
+    // A user game first (it may shadow a built-in one; of two with one id the first wins,
+    // as in `all`), then the one built-in game: copying every built-in game's files to keep
+    // one was a fortieth of a short benchmark run.
+    if let Some((_, g)) = user_games(extra).into_iter().find(|(id, _)| id == name) {
+        return Ok(g);
     }
+    if let Some(&(id, files)) = GAMES.iter().find(|(id, _)| *id == name) {
+        return Ok(game_files(id, files));
+    }
+    let games = all(extra);
     let ids: Vec<&str> = games.iter().map(|(id, _)| id.as_str()).collect();
     let d = Diagnostic::error(
         name,
