@@ -9,10 +9,13 @@ use std::collections::HashMap;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
+mod cell_lists;
 pub(crate) mod facing;
 pub(crate) mod numbered;
 pub(crate) mod ranges;
 pub(crate) mod systems;
+
+pub use cell_lists::CellLists;
 
 use crate::diag::Problem;
 

@@ -186,13 +186,11 @@ pub struct RayLines {
     dirs: Vec<(crate::board::DirId, Option<usize>, Vec<Ray>)>,
     /// The leap generators.
     leaps: Vec<usize>,
-    /// Per target cell, from `leap_at[c]` to `leap_at[c + 1]` in `leap_from`: each leap
-    /// path's origin for a landing there, found at load by walking the path back
-    /// ([`leap_origin`]), the path taken forward checked once ([`leaps_onto`]): a check
-    /// test asked every knight path's walk back at each cell it asked about (a castling
-    /// king's crossing cells, the royal cell).
-    leap_at: Vec<u32>,
-    leap_from: Vec<LeapFrom>,
+    /// Per target cell, each leap path's origin for a landing there, found at load by
+    /// walking the path back ([`leap_origin`]), the path taken forward checked once
+    /// ([`leaps_onto`]): a check test asked every knight path's walk back at each cell it
+    /// asked about (a castling king's crossing cells, the royal cell).
+    leap_from: crate::board::CellLists<LeapFrom>,
 }
 
 /// A leap that may land on a cell ([`RayLines::leap_from`]).
@@ -251,17 +249,16 @@ impl RayLines {
 
     /// Fills [`RayLines::leap_from`] for seat `o`'s leaps (every path has a way back).
     fn index_leaps(&mut self, t: &Tables, o: usize) {
-        self.leap_at = Vec::with_capacity(t.board.len() + 1);
-        self.leap_from.clear();
-        for target in t.board.cells() {
-            self.leap_at.push(self.leap_from.len() as u32);
-            for &i in &self.leaps {
+        let leaps = &self.leaps;
+        self.leap_from = crate::board::CellLists::build(t.board.cells(), |target| {
+            let mut from = Vec::new();
+            for &i in leaps {
                 let Kind::Leap(l) = &t.generators[i].kind else {
                     continue;
                 };
                 for path in l.leaps.get(o).into_iter().flatten() {
                     if let Some(Some(origin)) = leap_origin(t, path, target) {
-                        self.leap_from.push(LeapFrom {
+                        from.push(LeapFrom {
                             origin,
                             generator: i,
                             lands: leaps_onto(t, path, origin, target),
@@ -269,17 +266,8 @@ impl RayLines {
                     }
                 }
             }
-        }
-        self.leap_at.push(self.leap_from.len() as u32);
-    }
-
-    /// The leaps that may land on `target`, by origin ([`RayLines::leap_from`]).
-    #[inline]
-    fn leaps_to(&self, target: CellId) -> &[LeapFrom] {
-        let at = |c: usize| self.leap_at.get(c).map_or(0, |&n| n as usize);
-        self.leap_from
-            .get(at(target.index())..at(target.index() + 1))
-            .unwrap_or(&[])
+            from
+        });
     }
 
     /// Marks in `line` (per cell) every cell whose contents these attackers' answer for
@@ -364,7 +352,7 @@ impl RayLines {
             }
         }
         // Each leap's origin, asked as `reach_onto` asks it, in the loop that marks it.
-        for l in self.leaps_to(target) {
+        for l in self.leap_from.get(target) {
             mark(l.origin, LEAP);
             attacked = attacked
                 || (l.lands && t.generators[l.generator].plain_lands(t, s, by, l.origin, onto));
@@ -461,7 +449,7 @@ impl RayLines {
             return true;
         }
         // Every leap's directions have a way back (`of_seats`): its origins are listed.
-        self.leaps_to(target).iter().any(|l| {
+        self.leap_from.get(target).iter().any(|l| {
             l.lands
                 && occupant(l.origin) == Some(true)
                 && t.generators[l.generator].plain_lands(t, s, by, l.origin, onto)

@@ -17,8 +17,8 @@ pub(super) fn prepare(g: &mut Generator, t: &Tables) {
     leap_ends(g, t);
 }
 
-/// Fills a leap's [`crate::engine::generators::LeapEnds`] per seat, when nothing between
-/// its cells matters (no `over`).
+/// Fills a leap's ends per seat ([`crate::engine::generators::leap_ends`]), when nothing
+/// between its cells matters (no `over`).
 fn leap_ends(g: &mut Generator, t: &Tables) {
     if let Kind::Leap(l) = &mut g.kind
         && l.over.is_none()
@@ -26,7 +26,7 @@ fn leap_ends(g: &mut Generator, t: &Tables) {
         l.ends = l
             .leaps
             .iter()
-            .map(|paths| crate::engine::generators::LeapEnds::of(&t.board, paths))
+            .map(|paths| crate::engine::generators::leap_ends(&t.board, paths))
             .collect();
     }
 }

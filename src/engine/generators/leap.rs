@@ -2,6 +2,7 @@
 //! (a knight).
 
 use super::*;
+use crate::board::CellLists;
 
 /// A leap generator's paths.
 #[derive(Clone, Debug)]
@@ -14,46 +15,22 @@ pub struct Leap {
     /// horse's leg, an elephant's eye (`None`: anything, a knight).
     pub over: Option<Conds>,
     /// Per seat, where each path from each cell ends, for a leap with no `over` (where
-    /// nothing between matters): filled at load (`lower::prepare`), empty until then.
-    pub ends: Vec<LeapEnds>,
+    /// nothing between matters): filled at load (`lower::prepare`, [`leap_ends`]), empty
+    /// until then.
+    pub ends: Vec<CellLists<CellId>>,
 }
 
-/// Where one seat's leap paths end from each cell, in path order, those that leave the
-/// board or come back to their cell left out: a knight's moves are found by reading a row,
-/// not by walking three steps per path (a step off the board is a branch no processor can
-/// guess).
-#[derive(Clone, Debug, Default)]
-pub struct LeapEnds {
-    /// From cell `c`, the ends are `to[at[c]..at[c + 1]]`.
-    at: Vec<u32>,
-    to: Vec<CellId>,
-}
-
-impl LeapEnds {
-    /// The ends of `paths` from every cell of the board.
-    pub fn of(board: &crate::board::Board, paths: &[Vec<DirId>]) -> LeapEnds {
-        let mut ends = LeapEnds::default();
-        for from in board.cells() {
-            ends.at.push(ends.to.len() as u32);
-            for path in paths {
-                let end = path.iter().try_fold(from, |c, &d| board.step(c, d));
-                if let Some(to) = end.filter(|&to| to != from) {
-                    ends.to.push(to);
-                }
-            }
-        }
-        ends.at.push(ends.to.len() as u32);
-        ends
-    }
-
-    /// Where the paths from `from` end (none before the table is filled).
-    #[inline]
-    fn from(&self, from: CellId) -> &[CellId] {
-        let at = |c: usize| self.at.get(c).map_or(0, |&n| n as usize);
-        self.to
-            .get(at(from.index())..at(from.index() + 1))
-            .unwrap_or(&[])
-    }
+/// Where `paths` end from each cell of the board, in path order, those that leave the board
+/// or come back to their cell left out: a knight's moves are found by reading a row, not by
+/// walking three steps per path (a step off the board is a branch no processor can guess).
+pub fn leap_ends(board: &crate::board::Board, paths: &[Vec<DirId>]) -> CellLists<CellId> {
+    CellLists::build(board.cells(), |from| {
+        paths.iter().filter_map(move |path| {
+            path.iter()
+                .try_fold(from, |c, &d| board.step(c, d))
+                .filter(|&to| to != from)
+        })
+    })
 }
 
 /// Every move of the leap generator `g`.
@@ -72,7 +49,7 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, lp: &Leap, out: &mut Vec<Move>) 
         };
         match ends {
             Some(e) => {
-                for &at in e.from(from) {
+                for &at in e.get(from) {
                     land(t, s, g, moving, player, piece, from, at, out);
                 }
             }

@@ -35,7 +35,7 @@ pub use change::Change;
 pub use circuit::CircuitMoves;
 pub use conds::*;
 pub use fly::Flight;
-pub use leap::{Leap, LeapEnds};
+pub use leap::{Leap, leap_ends};
 pub use place::{Limit, Near, Place, Surround};
 pub use ray::{Ray, Walk};
 pub use remove::Remove;
