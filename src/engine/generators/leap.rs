@@ -39,18 +39,19 @@ pub(super) fn generate(cx: &Ctx, g: &Generator, lp: &Leap, out: &mut Vec<Move>) 
     let paths = lp.leaps[cx.player.index()].as_slice();
     let region = start_region(cx, g);
     let (t, s, player, moving) = (cx.t, cx.s, cx.player, &lp.moving);
-    let ends = lp
-        .ends
-        .get(player.index())
-        .filter(|_| lp.over.is_none() && !lp.ends.is_empty());
+    // Filled at load only for a leap with no `over`; absent (a generator not lowered), the
+    // paths are walked.
+    let ends = lp.ends.get(player.index()).filter(|_| lp.over.is_none());
     let from_cell = |from: CellId, out: &mut Vec<Move>| {
         let Some(piece) = mover_at(cx, g, moving, region, from) else {
             return;
         };
         match ends {
             Some(e) => {
+                // The landing condition once per piece, not once per path.
+                let mask = &g.masks_for(t, piece, player)[0];
                 for &at in e.get(from) {
-                    land(t, s, g, moving, player, piece, from, at, out);
+                    land(t, s, g, moving, mask, player, piece, from, at, out);
                 }
             }
             None => leap(t, s, g, moving, paths, lp.over, player, piece, from, out),
@@ -82,6 +83,7 @@ fn leap(
     from: CellId,
     out: &mut Vec<Move>,
 ) {
+    let mask = &pat.masks_for(t, piece, player)[0];
     'paths: for path in paths {
         let mut at = from;
         for (k, &d) in path.iter().enumerate() {
@@ -100,11 +102,12 @@ fn leap(
         if at == from {
             continue;
         }
-        land(t, s, pat, moving, player, piece, from, at, out);
+        land(t, s, pat, moving, mask, player, piece, from, at, out);
     }
 }
 
-/// The leap of `piece` from `from` that ends on `at`, if it may land there.
+/// The leap of `piece` from `from` that ends on `at`, if it may land there (`mask`: the
+/// generator's landing condition for this piece).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn land(
@@ -112,6 +115,7 @@ fn land(
     s: &State,
     pat: &Generator,
     moving: &Movement,
+    mask: &CondMask,
     player: PlayerId,
     piece: Piece,
     from: CellId,
@@ -119,7 +123,7 @@ fn land(
     out: &mut Vec<Move>,
 ) {
     let top = s.top_cell(at);
-    if !pat.masks_for(t, piece, player)[0].holds(top) {
+    if !mask.holds(top) {
         return;
     }
     match pat.judge(
