@@ -402,6 +402,16 @@ impl State {
             .unwrap_or(&[])
     }
 
+    /// Word `w` of the bitset of occupied cells: every owner's cells (the seats' and the
+    /// neutral pieces'), whose union is every cell with a top.
+    #[inline]
+    pub(crate) fn occupied_word(&self, t: &Tables, w: usize) -> u64 {
+        let words = t.cell_words();
+        (0..=t.player_count())
+            .filter_map(|slot| self.owned.get(slot * words + w))
+            .fold(0, |all, &x| all | x)
+    }
+
     /// The cells whose top piece seat `p` owns outside `set`, a word at a time: what
     /// conditions and goals ask ("a piece of the seat outside the region") without a branch
     /// per cell.

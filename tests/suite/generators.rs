@@ -935,3 +935,85 @@ fn a_direction_is_exactly_reversed_only_when_its_opposite_has_no_link_of_its_own
     let extra = format!("{line}, {{ from = \"w\", to = \"x\", dir = \"down\" }}");
     assert_eq!(exact(&extra), (true, false, false));
 }
+
+/// A plain placement finds its landing cells as a bitset once a position for every piece it
+/// may place: the cells must be those the rule gives cell by cell, for a land condition of
+/// empty cells alone (word operations on the state's bitsets) and one that also lands on
+/// pieces (cell by cell), inside the generator's region, with gravity, and for one cell
+/// alone (`s.gen_from`).
+#[test]
+fn a_plain_placement_lands_where_its_conditions_allow_for_each_piece_it_places() {
+    let load = |generator: &str, script: &str| {
+        let toml = format!(
+            r#"[game]
+id = "t"
+name = "t"
+[players]
+seats = [{{ name = "A" }}, {{ name = "B" }}]
+[board]
+grid = {{ files = 4, ranks = 2 }}
+[regions]
+left = ["a1", "b1", "a2", "b2"]
+[zones.box]
+[pieces.S]
+name = "small"
+[pieces.L]
+name = "large"
+size = 3
+[generators.drop]
+kind = "place"
+pieces = "any"
+zone = "box"
+{generator}
+[rules]
+script = "r.rhai"
+no_moves = "pass"
+"#
+        );
+        let mut files = GameFiles {
+            label: "mem".into(),
+            ..GameFiles::default()
+        };
+        files.files.insert("game.toml".into(), toml);
+        files.files.insert("r.rhai".into(), script.into());
+        Game::load(&files, None, &[]).unwrap_or_else(|d| panic!("test game loads:\n{d}"))
+    };
+    let every = "fn moves(s) { s.gen(\"drop\"); }";
+    // a1 holds B's small, c1 A's large; the box holds a small and a large of nobody's.
+    let at = "4/bS1aL1 turn=A box=S,L";
+    let g = load("land = \"empty\"", every);
+    let empty = ["a2", "b1", "b2", "c2", "d1", "d2"];
+    let both = |cells: &[&str]| {
+        let mut v: Vec<String> = ["L", "S"]
+            .iter()
+            .flat_map(|k| cells.iter().map(move |c| format!("{k}@{c}")))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(moves(&g, at), both(&empty));
+    let g = load("land = [\"empty\", \"enemy\"]", every);
+    assert_eq!(
+        moves(&g, at),
+        both(&["a1", "a2", "b1", "b2", "c2", "d1", "d2"])
+    );
+    let g = load("land = \"empty\"\nregion = \"left\"", every);
+    assert_eq!(moves(&g, at), both(&["a2", "b1", "b2"]));
+    let g = load("land = \"empty\"\ngravity = \"s\"", every);
+    assert_eq!(moves(&g, at), both(&["a2", "b1", "c2", "d1"]));
+    // One cell alone: a cell it may land on, one it may not.
+    let g = load(
+        "land = \"empty\"",
+        "fn moves(s) { s.gen_from(\"drop\", 1); }",
+    );
+    assert_eq!(moves(&g, at), both(&["b1"]));
+    let g = load(
+        "land = \"empty\"",
+        "fn moves(s) { s.gen_from(\"drop\", 2); }",
+    );
+    assert_eq!(
+        moves(&g, at),
+        ["pass"],
+        "c1 is taken: no placement, so a pass"
+    );
+}

@@ -180,7 +180,7 @@ fn every_of(bits: u16, t: &Tables, top: Option<Piece>, mover: Piece, player: Pla
 /// A condition precomputed for one moving piece of one seat: which top pieces satisfy it, as
 /// a bit per piece value, and whether an empty cell does. Built once per game
 /// (`Generator::prepare_masks`) instead of judging each cell with [`Conds::holds`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CondMask {
     empty: bool,
     /// Bit `p` (of 256: a piece value is a byte) set when a top piece `p` satisfies it.
@@ -207,6 +207,23 @@ impl CondMask {
         empty: false,
         pieces: [0; 4],
     };
+
+    /// Keeps of the cells `words` (a bitset over the board: cell `c` is bit `c % 64` of word
+    /// `c / 64`) those whose top satisfies the condition: for a condition only an empty cell
+    /// satisfies by word operations on the state's bitsets, for any other cell by cell. What
+    /// a placement asks once a position rather than at each cell for each piece.
+    pub(crate) fn retain_cells(&self, t: &Tables, s: &State, words: &mut [u64]) {
+        let only_empty = self.pieces == [0; 4];
+        for (w, word) in words.iter_mut().enumerate() {
+            *word = match (only_empty, self.empty) {
+                (true, true) => *word & !s.occupied_word(t, w),
+                (true, false) => 0,
+                (false, _) => crate::board::BitCells::single_word(w, *word)
+                    .filter(|&c| self.holds(s.top_cell(c)))
+                    .fold(0, |kept, c| kept | 1 << (c.index() % 64)),
+            };
+        }
+    }
 
     /// The same condition, not satisfied by a top piece `p`.
     pub fn without(mut self, p: Piece) -> CondMask {
