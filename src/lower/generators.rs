@@ -792,6 +792,9 @@ impl<'a> Lowering<'a> {
             score: m.score,
             owner: m.capture_owner,
             locs,
+            // Filled by `prepare`.
+            fates: Vec::new(),
+            fate_row: 0,
         }
     }
 

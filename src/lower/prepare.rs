@@ -1,7 +1,8 @@
 //! What the generators read, precomputed once at load from a lowered generator and the
 //! tables: whether the check test may answer it from the cell (`plain`), which region rules
-//! bind which kinds, the directions a heading rule leaves open per seat and cell, and every
-//! condition as a mask per seat and moving piece (ARCHITECTURE.md, "Performance").
+//! bind which kinds, the directions a heading rule leaves open per seat and cell, what
+//! capturing each piece does, and every condition as a mask per seat and moving piece (ARCHITECTURE.md,
+//! "Performance").
 
 use crate::board::CellId;
 use crate::def::{CaptureMode, CellCond, Chain, Mover};
@@ -15,6 +16,7 @@ pub(super) fn prepare(g: &mut Generator, t: &Tables) {
     dirs(g, t);
     plain(g);
     leap_ends(g, t);
+    g.capture.prepare_fates(t);
 }
 
 /// Fills a leap's ends per seat ([`crate::engine::generators::leap_ends`]), when nothing

@@ -67,6 +67,81 @@ fn bare(pat: &Generator, moving: &Movement) -> bool {
     !moving.carry_stack && pat.mover_var.is_none() && pat.convert.is_none() && moving.flow.is_none()
 }
 
+/// What every capturing landing of one piece shares when its generator's landings do nothing
+/// but take the captured pieces, move the piece and score: no stack carried, no flow, no
+/// passed cell, no conversion, no promotion (IceSickle's jump, a draughts capture). Worked
+/// out once per piece, so that each landing is written without asking again (the line walk's
+/// landings spent a third of their time in [`finish`] asking).
+#[derive(Clone, Copy)]
+pub(super) struct Capturing {
+    /// The mover's var the landing sets, as its action (none when it already holds the mover).
+    var: Option<Action>,
+}
+
+impl Capturing {
+    /// The shared part of `pat`'s landings by `player`, if they are this simple.
+    #[inline]
+    pub(super) fn of(
+        s: &State,
+        pat: &Generator,
+        moving: &Movement,
+        passable: bool,
+        player: PlayerId,
+    ) -> Option<Capturing> {
+        if moving.carry_stack
+            || moving.flow.is_some()
+            || passable
+            || pat.convert.is_some()
+            || moving.promote.is_some()
+        {
+            return None;
+        }
+        Some(Capturing {
+            var: pat.mover_var.and_then(|i| var_set(s, i, player)),
+        })
+    }
+
+    /// The move of `piece` from `from` to `to` taking the tops (or stacks) of `captured`: as
+    /// [`finish`] makes it, captures first, then the transfer, the score and the var.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn push(
+        self,
+        t: &Tables,
+        s: &State,
+        pat: &Generator,
+        player: PlayerId,
+        piece: Piece,
+        (from, to): (Loc, Loc),
+        captured: &[CellId],
+        out: &mut Vec<Move>,
+    ) {
+        let m = crate::engine::moves::push_with(out, || {
+            Move::of(Shape::Path, short_path(&[from, to]), SmallVec::new())
+        });
+        let actions = &mut m.actions;
+        let (taken, points) = take_captured(t, s, pat, player, captured, actions);
+        actions.push(Action::Transfer { piece, from, to });
+        if points != 0 {
+            actions.push(Action::Score {
+                player,
+                delta: points,
+            });
+        }
+        if let Some(var) = self.var {
+            actions.push(var);
+        }
+        m.taken = taken;
+    }
+}
+
+/// The action that sets var `i` to the mover, `player`: none when it holds the mover already.
+fn var_set(s: &State, i: u8, player: PlayerId) -> Option<Action> {
+    let old = s.var(i as usize);
+    let new = player.index() as i64;
+    (old != new).then_some(Action::Var { i, flip: old ^ new })
+}
+
 /// Turns a finished path into moves (one, or one per promotion choice): captures first (so a
 /// landing capture clears the cell), then the moving piece's transfer, then scores.
 #[allow(clippy::too_many_arguments)]
@@ -134,12 +209,8 @@ pub(super) fn finish(
     if let (Some(over), Some(at)) = (leg.passing, t.loc_cell(to)) {
         actions.push(passing(s, over, at));
     }
-    if let Some(i) = pat.mover_var {
-        let old = s.var(i as usize);
-        let new = player.index() as i64;
-        if old != new {
-            actions.push(Action::Var { i, flip: old ^ new });
-        }
+    if let Some(var) = pat.mover_var.and_then(|i| var_set(s, i, player)) {
+        actions.push(var);
     }
     if let Some(conv) = &pat.convert
         && let Some(at) = t.loc_cell(to)
@@ -220,8 +291,9 @@ pub(super) fn finish(
 }
 
 /// The actions that take the captured cells' pieces (each stood up if it lay pointing, sent
-/// to its capture zone, changing hands as `capture_owner` says), and how many pieces and
-/// points they take.
+/// to its capture zone, changing hands as `capture_owner` says: its [`Fate`]), and how many
+/// pieces and points they take.
+#[inline(always)]
 fn take_captured(
     t: &Tables,
     s: &State,
@@ -235,28 +307,36 @@ fn take_captured(
     for &c in captured {
         let loc = Loc(c.0);
         let stack = s.stack(loc);
-        let take = match pat.capture.takes {
-            CaptureTakes::Stack => stack.len(),
-            CaptureTakes::Top => 1,
+        // The pieces taken, top first: the stack's, or its top's alone.
+        let taken_pieces = match pat.capture.takes {
+            CaptureTakes::Stack => stack,
+            CaptureTakes::Top => stack.last().map_or(&[][..], std::slice::from_ref),
         };
-        for &p in stack.iter().rev().take(take) {
-            let p = stood_up(t, p, loc, actions);
-            let owner = t.info(p).owner;
-            let zone_seat = match pat.capture.zone_of {
-                ZoneOf::Mover => Some(player),
-                ZoneOf::Owner => owner,
-            };
-            let to = pat.capture.zone(zone_seat).unwrap_or(loc);
+        for &p in taken_pieces.iter().rev() {
+            let fate = pat.capture.fate(t, player, p);
+            if let Some(up) = fate.upright {
+                actions.push(Action::Replace {
+                    at: loc,
+                    old: p,
+                    new: up,
+                });
+            }
+            let p = fate.upright.unwrap_or(p);
+            let to = fate.to.unwrap_or(loc);
             actions.push(Action::Transfer {
                 piece: p,
                 from: loc,
                 to,
             });
-            if to != loc {
-                changes_hands(t, pat, player, p, to, actions);
+            if let Some(new) = fate.becomes {
+                actions.push(Action::Replace {
+                    at: to,
+                    old: p,
+                    new,
+                });
             }
             taken += 1;
-            points += pat.capture.points(t, p);
+            points += fate.points;
         }
     }
     (taken, points)
@@ -272,15 +352,7 @@ pub(super) fn changes_hands(
     to: Loc,
     actions: &mut ActionList,
 ) {
-    let owner = match pat.capture.owner {
-        NewOwner::Keep => return,
-        NewOwner::Mover => Some(player),
-        NewOwner::None => None,
-    };
-    let info = t.info(p);
-    let kind = t.kinds[info.kind.index()].captured_as.unwrap_or(info.kind);
-    let new = t.recast(p, kind, owner);
-    if new != p {
+    if let Some(new) = pat.capture.becomes(t, player, p) {
         actions.push(Action::Replace {
             at: to,
             old: p,

@@ -249,6 +249,12 @@ impl Walker<'_> {
         let (land, over) = (&self.masks[0], &self.masks[1]);
         let takes_over = OVER && pat.capture.mode == CaptureMode::Over;
         let (occupied_min, occupied_max) = (ray.over_occupied_min, ray.over_occupied_max);
+        // What the landings that take what they passed over share, once for the piece.
+        let capturing = if takes_over {
+            Capturing::of(self.s, pat, moving, ray.passable, player)
+        } else {
+            None
+        };
         for d in OpenDirs::new(&ray.dirs[player.index()], open) {
             let (mut cur, mut passed, mut occupied) = (from, 0u32, 0u32);
             // The cells passed over whose piece a landing would capture: at most `omax`.
@@ -284,8 +290,12 @@ impl Walker<'_> {
                         }
                         None => (OVER && n > 0).then_some(&taken[..n]),
                     };
-                    match captured {
-                        Some(captured) => {
+                    match (captured, capturing) {
+                        (Some(captured), Some(c)) => {
+                            let path = (Loc(from.0), Loc(next.0));
+                            c.push(t, self.s, pat, player, piece, path, captured, out);
+                        }
+                        (Some(captured), None) => {
                             let path = [Loc(from.0), Loc(next.0)];
                             let leg = Landing {
                                 path: &path,
@@ -294,7 +304,7 @@ impl Walker<'_> {
                             };
                             finish(t, self.s, pat, moving, player, piece, leg, out);
                         }
-                        None => {
+                        (None, _) => {
                             let cells = (from, next);
                             one_leg(t, self.s, pat, moving, player, piece, cells, top, over, out);
                         }
