@@ -1,7 +1,7 @@
 //! What the generators read, precomputed once at load from a lowered generator and the
 //! tables: whether the check test may answer it from the cell (`plain`), which region rules
-//! bind which kinds, the directions a heading rule leaves open per seat and cell, what
-//! capturing each piece does, and every condition as a mask per seat and moving piece (ARCHITECTURE.md,
+//! bind which kinds, the directions with a landing per seat and cell, what capturing each
+//! piece does, and every condition as a mask per seat and moving piece (ARCHITECTURE.md,
 //! "Performance").
 
 use crate::board::CellId;
@@ -102,27 +102,36 @@ pub(super) fn rules(g: &mut Generator, t: &Tables) {
         .fold(0u32, |m, (i, _)| m | (1 << i));
 }
 
-/// Computes [`Ray::open`] (at load): for each seat and cell, the directions in which some
-/// cell the ray can reach lies on a heading every leg may take. A leg's heading is judged
-/// from where the leg starts to where it lands, and nothing else along a direction can
-/// make a move, so a direction with no such cell is one the walk never needs.
+/// Computes [`Ray::open`] (at load): for each seat and cell, the directions in which the ray
+/// can land at all. A landing lies past the fewest cells the ray passes over (`over_min`,
+/// when fixed), so a direction whose line from the cell is shorter, such as one off the
+/// board's edge, has none; and under a heading rule a landing must lie on a heading every leg
+/// may take, judged from where the leg starts to where it lands. The walk never tries a
+/// direction without a landing.
 pub(super) fn dirs(g: &mut Generator, t: &Tables) {
     let Kind::Ray(r) = &mut g.kind else {
         return;
     };
-    let mv = &r.moving;
-    if mv.toward.is_none() || mv.legs.is_any() || !mv.unless_net.is_any() {
-        return;
-    }
     if r.dirs.iter().any(|d| d.len() > 64) {
         return;
     }
+    let mv = &r.moving;
+    // An excuse by `unless_net` may let any heading through: then only lengths prune.
+    let headings = mv.toward.is_some() && !mv.legs.is_any() && mv.unless_net.is_any();
+    let cells = t.board.len();
     let reach = match r.over_max {
         // At most `n` cells passed over, then the landing.
         Amount::Fixed(n) => (n as usize).saturating_add(1),
         _ => usize::MAX,
+    }
+    .min(cells);
+    // The nearest landing: past `over_min` cells (a board's lines may loop, so never
+    // further than the board is large).
+    let nearest = match r.over_min {
+        Amount::Fixed(n) => (n as usize).saturating_add(1),
+        _ => 1,
     };
-    let cells = t.board.len();
+    let nearest = if nearest > reach { 1 } else { nearest };
     // Long lines on a big board could make this quadratic: past a budget of steps the
     // walk keeps every direction (pruning is only a saving).
     let mut budget: u32 = 1 << 22;
@@ -134,9 +143,8 @@ pub(super) fn dirs(g: &mut Generator, t: &Tables) {
             let from = CellId(c as u16);
             let mut mask = 0u64;
             for (i, &d) in dirs.iter().enumerate() {
-                let (mut cur, mut steps) = (from, 0usize);
-                // A board's lines may loop: no ray is longer than the board.
-                while steps < reach.min(cells) {
+                let mut cur = from;
+                for k in 1..=reach {
                     let Some(next) = t.board.step(cur, d) else {
                         break;
                     };
@@ -144,12 +152,14 @@ pub(super) fn dirs(g: &mut Generator, t: &Tables) {
                         return;
                     };
                     budget = left;
-                    if mv.heading(p, from, next).is_some_and(|h| mv.legs.allows(h)) {
+                    if k >= nearest
+                        && (!headings
+                            || mv.heading(p, from, next).is_some_and(|h| mv.legs.allows(h)))
+                    {
                         mask |= 1 << i;
                         break;
                     }
                     cur = next;
-                    steps += 1;
                 }
             }
             per_cell.push(mask);

@@ -1017,3 +1017,33 @@ no_moves = "pass"
         "c1 is taken: no placement, so a pass"
     );
 }
+
+/// The walk skips a direction from a cell when the line that way is too short to hold a
+/// landing past the fewest cells passed over (worked out at load): the jumps that do fit,
+/// up to the board's edge, must all still be there, in every direction.
+#[test]
+fn a_jump_lands_up_to_the_boards_edge_and_nowhere_past_it() {
+    let sickle = r#"[moves.jump]
+pieces = "neutral"
+over_min = 2
+over_max = "size"
+over = "any"
+over_occupied_min = 1
+land = "empty"
+capture = "over"
+capture_to = "captured"
+"#;
+    let g = game("{ files = 4, ranks = 4 }", sickle, "");
+    // Larges on a1 and d4, smalls on b2 and c3. A small may pass one cell, fewer than two:
+    // no jump. A large passes two or three: along the diagonal over b2 and c3 it would land
+    // on the other large, and three cells on there is no cell; along the edges it passes
+    // only empty cells.
+    let at = "3L/2S1/1S2/L3 turn=A";
+    assert_eq!(moves(&g, at), vec!["pass".to_string()]);
+    // With the corner d4 empty (the large on a4 instead), a1 jumps to it over the smalls;
+    // a4 passes only empty cells.
+    assert_eq!(moves(&g, "L3/2S1/1S2/L3 turn=A"), sorted(&["a1:d4"]));
+    // Along the edges: a large on a1 over a small on b1 (and an empty c1) to d1, and over a2
+    // and a3 to a4.
+    assert_eq!(moves(&g, "4/S3/S3/LS2 turn=A"), sorted(&["a1:a4", "a1:d1"]));
+}

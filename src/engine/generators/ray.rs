@@ -42,11 +42,12 @@ pub struct Ray {
     pub passable: bool,
     /// Lands on the cell an opponent's passable move passed over, capturing that piece.
     pub en_passant: bool,
-    /// Per seat, per cell: bit `i` set when `dirs[seat][i]` has a landing whose heading the
-    /// generator's `legs` allow (a backward direction of a forward-only piece has none), so
-    /// the walk skips the others without looking at a cell. Empty when every direction is
-    /// open (no heading rule, an excuse by `unless_net`, or more than 64 directions). Built
-    /// at load by [`Generator::prepare_dirs`].
+    /// Per seat, per cell: bit `i` set when `dirs[seat][i]` has a landing at all: a cell past
+    /// the fewest cells passed over (none off the board's edge, none for IceSickle's jump
+    /// one cell from it) on a heading the generator's `legs` allow (none backward for a
+    /// forward-only piece), so the walk skips the others without looking at a cell. Empty
+    /// when every direction is open (more than 64 directions, or a board too large to
+    /// work it out). Built at load (`lower::prepare::dirs`).
     pub open: Vec<Vec<u64>>,
     /// Which walk its moves take ([`Walk`]). Set at load (`lower::prepare`).
     pub walk: Walk,
