@@ -970,13 +970,8 @@ script = "r.rhai"
 no_moves = "pass"
 "#
         );
-        let mut files = GameFiles {
-            label: "mem".into(),
-            ..GameFiles::default()
-        };
-        files.files.insert("game.toml".into(), toml);
-        files.files.insert("r.rhai".into(), script.into());
-        Game::load(&files, None, &[]).unwrap_or_else(|d| panic!("test game loads:\n{d}"))
+        super::helpers::load_with(&toml, Some(script), &[])
+            .unwrap_or_else(|d| panic!("test game loads:\n{d}"))
     };
     let every = "fn moves(s) { s.gen(\"drop\"); }";
     // a1 holds B's small, c1 A's large; the box holds a small and a large of nobody's.

@@ -323,19 +323,7 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
             let n = cells.iter().map(|w| w.count_ones() as usize).sum();
             out.reserve(n);
             for c in crate::board::BitCells::new(cells) {
-                let loc = Loc(c.0);
-                let transfer = Action::Transfer {
-                    piece,
-                    from: zone,
-                    to: loc,
-                };
-                crate::engine::moves::push_with(out, || {
-                    Move::one(
-                        Shape::Place(piece),
-                        SmallVec::from_buf_and_len([loc; 4], 1),
-                        transfer,
-                    )
-                });
+                push_plain(out, piece, zone, Loc(c.0));
             }
             continue;
         }
@@ -358,22 +346,15 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
             if !pl.fits(t, s, player, piece, c) {
                 continue;
             }
+            if plain {
+                push_plain(out, piece, zone, loc);
+                continue;
+            }
             let transfer = Action::Transfer {
                 piece,
                 from: zone,
                 to: loc,
             };
-            if plain {
-                // The common placement: built in the list (see `push_with`).
-                crate::engine::moves::push_with(out, || {
-                    Move::one(
-                        Shape::Place(piece),
-                        SmallVec::from_buf_and_len([loc; 4], 1),
-                        transfer,
-                    )
-                });
-                continue;
-            }
             if pl.pair {
                 pairs(t, pat, player, (zone, pieces, i), c, out);
                 continue;
@@ -416,6 +397,24 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
             });
         }
     }
+}
+
+/// The common placement, `piece` from `zone` onto `to` and nothing else: built in the list
+/// (see `push_with`).
+#[inline(always)]
+fn push_plain(out: &mut Vec<Move>, piece: Piece, zone: Loc, to: Loc) {
+    let transfer = Action::Transfer {
+        piece,
+        from: zone,
+        to,
+    };
+    crate::engine::moves::push_with(out, || {
+        Move::one(
+            Shape::Place(piece),
+            SmallVec::from_buf_and_len([to; 4], 1),
+            transfer,
+        )
+    });
 }
 
 /// The cells a plain placement of `piece` may land on (see `by_set` in [`generate`]): the
