@@ -34,14 +34,17 @@ crazyhouse 3 5 100
 english-draughts 5 20 100
 go 2 5 100
 hex 2 5 0
+homeworlds 3 40 100
 ice-lady 3 10 100
 icegammon 3 20 100
 icesickle 3 20 0
 moscow-ice 3 5 100
 nine-mens-morris 3 10 100
 oware 5 10 100
+pikemen 2 10 100
 reversi 5 10 0
 shogi 3 5 100
+volcano 2 5 100
 xiangqi 3 5 100
 zugzwang 3 5 100"
 
