@@ -7,6 +7,11 @@ use icebox::def::GameFiles;
 /// A two-seat game on a grid with pieces S(1) M(2) L(3), the given generators and a script
 /// that asks for all of them.
 fn game(grid: &str, moves: &str, extra: &str) -> Game {
+    game_scripted(grid, moves, extra, None)
+}
+
+/// The same game with its own script (`None`: the one that asks for every generator).
+fn game_scripted(grid: &str, moves: &str, extra: &str, script: Option<&str>) -> Game {
     let names: Vec<String> = moves
         .lines()
         .filter_map(|l| {
@@ -16,13 +21,14 @@ fn game(grid: &str, moves: &str, extra: &str) -> Game {
         })
         .map(str::to_string)
         .collect();
-    let script: String = format!(
+    let every: String = format!(
         "fn moves(s) {{ {} }}",
         names
             .iter()
             .map(|n| format!("s.gen(\"{n}\");"))
             .collect::<String>()
     );
+    let script = script.map_or(every, str::to_string);
     let toml = format!(
         r#"[game]
 id = "t"
@@ -944,34 +950,11 @@ fn a_direction_is_exactly_reversed_only_when_its_opposite_has_no_link_of_its_own
 #[test]
 fn a_plain_placement_lands_where_its_conditions_allow_for_each_piece_it_places() {
     let load = |generator: &str, script: &str| {
-        let toml = format!(
-            r#"[game]
-id = "t"
-name = "t"
-[players]
-seats = [{{ name = "A" }}, {{ name = "B" }}]
-[board]
-grid = {{ files = 4, ranks = 2 }}
-[regions]
-left = ["a1", "b1", "a2", "b2"]
-[zones.box]
-[pieces.S]
-name = "small"
-[pieces.L]
-name = "large"
-size = 3
-[generators.drop]
-kind = "place"
-pieces = "any"
-zone = "box"
-{generator}
-[rules]
-script = "r.rhai"
-no_moves = "pass"
-"#
+        let drop = format!(
+            "[moves.drop]\nkind = \"place\"\npieces = \"any\"\nzone = \"box\"\n{generator}\n"
         );
-        super::helpers::load_with(&toml, Some(script), &[])
-            .unwrap_or_else(|d| panic!("test game loads:\n{d}"))
+        let regions = "[regions]\nleft = [\"a1\", \"b1\", \"a2\", \"b2\"]";
+        game_scripted("{ files = 4, ranks = 2 }", &drop, regions, Some(script))
     };
     let every = "fn moves(s) { s.gen(\"drop\"); }";
     // a1 holds B's small, c1 A's large; the box holds a small and a large of nobody's.
