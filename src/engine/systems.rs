@@ -85,11 +85,18 @@ fn left_cells(t: &Tables, actions: &[Action]) -> SmallVec<[CellId; 4]> {
 /// without a star or without a ship (judged on the position after it, on one scratch copy of
 /// `s`).
 pub fn settle(t: &Tables, s: &State, sys: &Systems, moves: &mut [Move]) {
-    let mut scratch = s.clone();
+    // Made on the first move that leaves a system: the placements that open a game (and every
+    // move from the bank alone) leave none, and need neither the copy nor the trial.
+    let mut scratch: Option<State> = None;
     for m in moves.iter_mut() {
-        let done = super::apply_actions(t, &mut scratch, &m.actions);
+        let left = left_cells(t, &m.actions);
+        if left.is_empty() {
+            continue;
+        }
+        let scratch = scratch.get_or_insert_with(|| s.clone());
+        let done = super::apply_actions(t, scratch, &m.actions);
         let mut extra: ActionList = SmallVec::new();
-        for c in left_cells(t, &m.actions) {
+        for c in left {
             let at = Loc(c.0);
             let stack = scratch.stack(at);
             let ships = stack.iter().filter(|&&p| t.info(p).owner.is_some()).count();
@@ -114,7 +121,7 @@ pub fn settle(t: &Tables, s: &State, sys: &Systems, moves: &mut [Move]) {
                 }
             }
         }
-        super::unapply_actions(t, &mut scratch, &m.actions, done);
+        super::unapply_actions(t, scratch, &m.actions, done);
         m.actions.extend(extra);
     }
 }
