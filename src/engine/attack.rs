@@ -527,7 +527,7 @@ pub fn keep_safe(
     keep_safe_on(
         t,
         s,
-        &mut Scratch { of: s, kept: None },
+        &mut super::scratch::Scratch::new(s),
         moves,
         p,
         royal,
@@ -535,48 +535,11 @@ pub fn keep_safe(
     );
 }
 
-thread_local! {
-    /// The check test's copy of the position, kept between calls so that copying a position
-    /// into it reuses its buffers (`State::clone_from`): a copy per position generated was
-    /// 6% of chess perft.
-    static SCRATCH: std::cell::Cell<Option<State>> = const { std::cell::Cell::new(None) };
-}
-
-/// A copy of the position `of` to play moves on, made at the first [`Scratch::get`]: most
-/// positions need none (their moves are judged unplayed), and copying was 5% of chess
-/// perft. The thread's kept copy is refilled when it is free, and given back on drop.
-struct Scratch<'a> {
-    of: &'a State,
-    kept: Option<State>,
-}
-
-impl Scratch<'_> {
-    /// The copy, as `of` (each move played on it is taken back before the next).
-    fn get(&mut self) -> &mut State {
-        let of = self.of;
-        self.kept.get_or_insert_with(|| match SCRATCH.take() {
-            Some(mut kept) => {
-                kept.clone_from(of);
-                kept
-            }
-            None => of.clone(),
-        })
-    }
-}
-
-impl Drop for Scratch<'_> {
-    fn drop(&mut self) {
-        if let Some(kept) = self.kept.take() {
-            SCRATCH.set(Some(kept));
-        }
-    }
-}
-
 /// [`keep_safe`], with `scratch` giving a copy of `s` to play moves on.
 fn keep_safe_on(
     t: &Tables,
     s: &State,
-    scratch: &mut Scratch,
+    scratch: &mut super::scratch::Scratch,
     moves: &mut Vec<Move>,
     p: PlayerId,
     royal: super::KindId,

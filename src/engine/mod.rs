@@ -20,6 +20,7 @@ pub(crate) mod marks;
 pub(crate) mod moves;
 mod outcome;
 pub mod rng;
+pub(crate) mod scratch;
 pub(crate) mod situation;
 mod state;
 pub(crate) mod systems;

@@ -87,13 +87,13 @@ fn left_cells(t: &Tables, actions: &[Action]) -> SmallVec<[CellId; 4]> {
 pub fn settle(t: &Tables, s: &State, sys: &Systems, moves: &mut [Move]) {
     // Made on the first move that leaves a system: the placements that open a game (and every
     // move from the bank alone) leave none, and need neither the copy nor the trial.
-    let mut scratch: Option<State> = None;
+    let mut scratch = super::scratch::Scratch::new(s);
     for m in moves.iter_mut() {
         let left = left_cells(t, &m.actions);
         if left.is_empty() {
             continue;
         }
-        let scratch = scratch.get_or_insert_with(|| s.clone());
+        let scratch = scratch.get();
         let done = super::apply_actions(t, scratch, &m.actions);
         let mut extra: ActionList = SmallVec::new();
         for c in left {

@@ -52,6 +52,7 @@ mod records;
 mod results;
 mod rounds;
 mod schema;
+mod scratch;
 mod script_moves;
 mod selfplay;
 mod serve;

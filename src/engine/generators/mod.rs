@@ -1055,12 +1055,8 @@ pub fn has_power(t: &Tables, s: &State, at: Loc, colour: ColourId, player: Playe
 #[inline(never)]
 fn from_inside(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
     let t = cx.t;
-    let mut scratch: Option<State> = None;
-    let cells: SmallVec<[CellId; 1]> = match cx.only {
-        Some(c) => SmallVec::from_elem(c, 1),
-        None => t.board.cells().collect(),
-    };
-    for c in cells {
+    let mut scratch = crate::engine::scratch::Scratch::new(cx.s);
+    for c in cells_from(t, cx.only) {
         let at = Loc(c.0);
         let stack = cx.s.stack(at);
         let Some((&top, below)) = stack.split_last() else {
@@ -1074,7 +1070,7 @@ fn from_inside(cx: &Ctx, g: &Generator, out: &mut Vec<Move>) {
             // Stacks are at most MAX_PIECES high: the index fits.
             let i = i as u8;
             let up = Action::Rotate { at, i, up: true };
-            let s = scratch.get_or_insert_with(|| cx.s.clone());
+            let s = scratch.get();
             crate::engine::moves::apply_action(t, s, &up);
             let n = out.len();
             let only = Ctx {
