@@ -312,6 +312,12 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
             continue;
         }
         let land = &pat.masks_for(t, piece, player)[0];
+        // What the piece becomes on landing (the mover's with `as_mover`): the same at every
+        // cell, so found once (Homeworlds' build asks it of each of 18 systems).
+        let placed = match pl.as_mover {
+            true => t.recast(piece, info.kind, Some(player)),
+            false => piece,
+        };
         if by_set {
             let cells = match &landings {
                 Some((mask, cells)) if mask == land => cells,
@@ -359,11 +365,20 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
                 pairs(t, pat, player, (zone, pieces, i), c, out);
                 continue;
             }
+            // Asked before the move is built: most cells fail it (Homeworlds' build needs a
+            // ship of the piece's colour there).
+            if !beside_holds(t, pl, player, placed, c, s) {
+                continue;
+            }
             let path = SmallVec::from_buf_and_len([loc; 4], 1);
             let mut actions = SmallVec::new();
             actions.push(transfer);
-            if !placed_as(t, pl, player, piece, c, s, &mut actions) {
-                continue;
+            if placed != piece {
+                actions.push(Action::Replace {
+                    at: loc,
+                    old: piece,
+                    new: placed,
+                });
             }
             if let Some(conv) = &pat.convert {
                 conversions(t, conv, player, piece, c, &|x| s.top_cell(x), &mut actions);
@@ -471,38 +486,21 @@ fn is_smallest(
     })
 }
 
-/// The placed piece `piece` on `c`: it must find what `beside` asks for there, and becomes
-/// the mover's with `as_mover` (the change pushed after its transfer). False when it may not
-/// be placed there.
-fn placed_as(
+/// Whether `c` has what `beside` asks for beside the placed piece `new` (what the piece
+/// becomes there: the mover's with `as_mover`); true without `beside`.
+fn beside_holds(
     t: &Tables,
     pl: &Place,
     player: PlayerId,
-    piece: Piece,
+    new: Piece,
     c: CellId,
     s: &State,
-    actions: &mut ActionList,
 ) -> bool {
-    let new = match pl.as_mover {
-        true => t.recast(piece, t.info(piece).kind, Some(player)),
-        false => piece,
-    };
-    if let Some(b) = &pl.beside
-        && !s
-            .stack(Loc(c.0))
+    pl.beside.as_ref().is_none_or(|b| {
+        s.stack(Loc(c.0))
             .iter()
             .any(|&p| b.holds(t, Some(p), new, player))
-    {
-        return false;
-    }
-    if new != piece {
-        actions.push(Action::Replace {
-            at: Loc(c.0),
-            old: piece,
-            new,
-        });
-    }
-    true
+    })
 }
 
 /// The pairs of zone pieces placed together on `c` whose first is `zone[i]` (a binary star):
