@@ -314,27 +314,7 @@ fn take_captured(
         };
         for &p in taken_pieces.iter().rev() {
             let fate = pat.capture.fate(t, player, p);
-            if let Some(up) = fate.upright {
-                actions.push(Action::Replace {
-                    at: loc,
-                    old: p,
-                    new: up,
-                });
-            }
-            let p = fate.upright.unwrap_or(p);
-            let to = fate.to.unwrap_or(loc);
-            actions.push(Action::Transfer {
-                piece: p,
-                from: loc,
-                to,
-            });
-            if let Some(new) = fate.becomes {
-                actions.push(Action::Replace {
-                    at: to,
-                    old: p,
-                    new,
-                });
-            }
+            push_fate(fate, p, loc, actions);
             taken += 1;
             points += fate.points;
         }
@@ -342,17 +322,30 @@ fn take_captured(
     (taken, points)
 }
 
-/// A piece captured into `to`: into the captor's hand it changes hands (and may revert,
-/// `captured_as`); into a shared bank it is nobody's (`capture_owner`).
-pub(super) fn changes_hands(
-    t: &Tables,
-    pat: &Generator,
-    player: PlayerId,
-    p: Piece,
-    to: Loc,
-    actions: &mut ActionList,
-) {
-    if let Some(new) = pat.capture.becomes(t, player, p) {
+/// The actions that capture `p` from `at` as its `fate` says: stood up first if it lay
+/// pointing, sent to its capture zone (or left where it is, without one), and changing hands
+/// there. What every capture writes for each piece it takes: a landing's, a removal's, a
+/// purge's.
+#[inline(always)]
+pub(super) fn push_fate(fate: Fate, p: Piece, at: Loc, actions: &mut ActionList) {
+    let p = match fate.upright {
+        Some(up) => {
+            actions.push(Action::Replace {
+                at,
+                old: p,
+                new: up,
+            });
+            up
+        }
+        None => p,
+    };
+    let to = fate.to.unwrap_or(at);
+    actions.push(Action::Transfer {
+        piece: p,
+        from: at,
+        to,
+    });
+    if let Some(new) = fate.becomes {
         actions.push(Action::Replace {
             at: to,
             old: p,

@@ -312,12 +312,6 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
             continue;
         }
         let land = &pat.masks_for(t, piece, player)[0];
-        // What the piece becomes on landing (the mover's with `as_mover`): the same at every
-        // cell, so found once (Homeworlds' build asks it of each of 18 systems).
-        let placed = match pl.as_mover {
-            true => t.recast(piece, info.kind, Some(player)),
-            false => piece,
-        };
         if by_set {
             let cells = match &landings {
                 Some((mask, cells)) if mask == land => cells,
@@ -333,6 +327,12 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, pl: &Place, out: &mut Vec<Move
             }
             continue;
         }
+        // What the piece becomes on landing (the mover's with `as_mover`): the same at every
+        // cell, so found once (Homeworlds' build asks it of each of 18 systems).
+        let placed = match pl.as_mover {
+            true => t.recast(piece, info.kind, Some(player)),
+            false => piece,
+        };
         for c in cells_from(t, only) {
             if region.is_some_and(|r| !r.contains(c)) {
                 continue;

@@ -47,24 +47,16 @@ pub(super) fn generate(cx: &Ctx, pat: &Generator, r: &Remove, out: &mut Vec<Move
         if in_line && !all_in_lines {
             continue;
         }
-        let seat = match pat.capture.zone_of {
-            ZoneOf::Mover => Some(player),
-            ZoneOf::Owner => t.info(top).owner,
-        };
-        let Some(to) = pat.capture.zone(seat) else {
+        let fate = pat.capture.fate(t, player, top);
+        // The capture zone exists for every seat (made at load when not declared).
+        if fate.to.is_none() {
             continue;
-        };
+        }
         let m = crate::engine::moves::push_with(out, Move::pass);
         m.shape = Shape::Remove;
         m.path.push(Loc(c.0));
         m.taken = 1;
-        let piece = super::land::stood_up(t, top, Loc(c.0), &mut m.actions);
-        m.actions.push(Action::Transfer {
-            piece,
-            from: Loc(c.0),
-            to,
-        });
-        super::land::changes_hands(t, pat, player, piece, to, &mut m.actions);
+        super::land::push_fate(fate, top, Loc(c.0), &mut m.actions);
     }
 }
 
@@ -102,14 +94,11 @@ fn purges(cx: &Ctx, pat: &Generator, n: u32, out: &mut Vec<Move>) {
                 if t.info(p).colour != Some(colour) {
                     continue;
                 }
-                let seat = match pat.capture.zone_of {
-                    ZoneOf::Mover => Some(player),
-                    ZoneOf::Owner => t.info(p).owner,
-                };
+                let fate = pat.capture.fate(t, player, p);
                 // The capture zone exists for every seat (made at load when not declared).
-                let Some(to) = pat.capture.zone(seat) else {
+                if fate.to.is_none() {
                     continue;
-                };
+                }
                 height -= 1;
                 if i < height {
                     m.actions.push(Action::Rotate {
@@ -118,13 +107,7 @@ fn purges(cx: &Ctx, pat: &Generator, n: u32, out: &mut Vec<Move>) {
                         up: true,
                     });
                 }
-                let piece = super::land::stood_up(t, p, at, &mut m.actions);
-                m.actions.push(Action::Transfer {
-                    piece,
-                    from: at,
-                    to,
-                });
-                super::land::changes_hands(t, pat, player, piece, to, &mut m.actions);
+                super::land::push_fate(fate, p, at, &mut m.actions);
                 m.taken += 1;
             }
         }
